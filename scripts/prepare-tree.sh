@@ -64,8 +64,10 @@ reset_to_base() {
 
 apply_series() {
 	local patches=()
-	mapfile -t patches < <(find "$TOP/patches" -maxdepth 1 -name '0*.patch' \
-		! -name '0000-cover-letter.patch' | sort)
+	if [ -d "$TOP/patches" ]; then
+		mapfile -t patches < <(find "$TOP/patches" -maxdepth 1 -name '0*.patch' \
+			! -name '0000-cover-letter.patch' | sort)
+	fi
 	kgit rev-parse HEAD >"$KSRC_HEAD"
 	if [ ${#patches[@]} -eq 0 ]; then
 		echo "tree: patches/ is empty: the tree is base"

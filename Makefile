@@ -1,0 +1,32 @@
+# checkconduct: the entry points.  Paths are worked out in scripts/env.sh,
+# through which every script runs; see README.md.
+BUILD    ?= build
+KSRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
+export BUILD KSRC_TAR
+
+RUN := scripts/env.sh
+
+.PHONY: all deps tree export test clean boot bench fuzz
+
+all:
+	@$(RUN) scripts/main.sh
+
+deps:
+	@$(RUN) scripts/deps.sh
+
+tree: deps
+	@$(RUN) scripts/prepare-tree.sh
+
+export:
+	@$(RUN) scripts/export-series.sh
+
+# make test TESTS="00 1"  runs only the tests whose names start so.
+test: deps tree
+	@$(RUN) selftests/run.sh $(TESTS)
+
+clean:
+	rm -rf -- "$(abspath $(BUILD))"
+
+boot bench fuzz: deps tree
+	@if [ -x scripts/$@.sh ]; then $(RUN) scripts/$@.sh; \
+	else echo "make $@: not yet available (no scripts/$@.sh)" >&2; exit 1; fi

@@ -1,0 +1,35 @@
+#!/bin/bash
+# make export: write patches/ back from the kernel tree's commits base..HEAD,
+# with the cover letter whose text is kept in series/cover-letter.txt (first
+# paragraph: the subject; the rest: the body).  The output depends only on
+# the commits: the same commits always give the same bytes.
+set -eu
+. "$(dirname "$0")/env.sh"
+
+die() { echo "export: $*" >&2; exit 1; }
+
+COVER=$TOP/series/cover-letter.txt
+OUT=$TOP/patches
+
+if [ ! -d "$KSRC/.git" ] || ! kgit rev-parse -q --verify base >/dev/null; then
+	die "no kernel tree at $KSRC: run 'make tree' first"
+fi
+[ -f "$COVER" ] || die "missing $COVER"
+branch=$(kgit symbolic-ref -q --short HEAD) || die "HEAD is detached in $KSRC: check out a branch"
+[ -z "$(kgit status --porcelain)" ] ||
+	echo "export: warning: uncommitted changes in $KSRC are not exported" >&2
+
+rm -f "$OUT"/*.patch
+count=$(kgit rev-list --count base..HEAD)
+if [ "$count" -eq 0 ]; then
+	echo "export: no commits after base: patches/ is empty"
+else
+	mkdir -p "$OUT"
+	kgit config "branch.$branch.description" "$(cat "$COVER")"
+	# The cover letter's From and Date are the committer's: pin the date.
+	GIT_COMMITTER_DATE=$(kgit log -1 --format=%ad --date=raw) \
+		kgit format-patch -q --cover-letter --cover-from-description=subject \
+		--no-signature --zero-commit -o "$OUT" base..HEAD
+	echo "export: wrote $count patches and a cover letter to patches/"
+fi
+kgit rev-parse HEAD >"$KSRC_HEAD"
