@@ -39,12 +39,19 @@ extract() {
 	tarball_stamp >"$KSRC_STAMP"
 }
 
-# Commits in the tree that were never exported are kept on a backup branch;
-# uncommitted changes stop us: they would be lost.
+# Nothing is lost by the reset: uncommitted changes to tracked files stop us;
+# commits never exported are kept on a backup branch; untracked files (which
+# Debian's .gitignore hides: it ignores every top-level path) are saved in a
+# tarball before git clean.
 keep_work() {
-	local head backup
+	local head backup saved
 	[ -z "$(kgit status --porcelain)" ] ||
 		die "uncommitted changes in $KSRC: commit them and 'make export', or discard them"
+	if [ -n "$(kgit ls-files -o | head -n 1)" ]; then
+		saved=$KSRC.untracked-$(date +%Y%m%d-%H%M%S).tar
+		kgit ls-files -z -o | tar -C "$KSRC" --null -T - -cf "$saved"
+		echo "tree: untracked files in $KSRC saved to $saved (new files need 'git add -f')"
+	fi
 	head=$(kgit rev-parse HEAD)
 	if [ "$head" != "$(cat "$KSRC_HEAD" 2>/dev/null)" ] && [ "$head" != "$(kgit rev-parse base)" ]; then
 		backup=backup/$(date +%Y%m%d-%H%M%S)
@@ -54,7 +61,7 @@ keep_work() {
 }
 
 reset_to_base() {
-	if [ -d "$(kgit rev-parse --git-path rebase-apply)" ]; then
+	if [ -d "$KSRC/.git/rebase-apply" ]; then
 		kgit am --abort
 	fi
 	keep_work
