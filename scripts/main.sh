@@ -1,0 +1,72 @@
+#!/bin/bash
+# make (make all): what a kernel CI bot does with the series.  Each stage logs
+# to $BUILD/logs/<stage>.log; a summary at the end.  A stage whose work has
+# not landed yet is "not yet available" (never passed, never failing make);
+# a stage after a failed prerequisite is "skipped".
+set -eu
+. "$(dirname "$0")/env.sh"
+
+LOGS=$BUILD/logs
+mkdir -p "$LOGS"
+summary=()
+failed=0
+broken=""	# the prerequisite that failed, if one did
+
+report() {	# STAGE VERDICT [SECONDS]
+	summary+=("$(printf '  %-13s %-24s %5s' "$1" "$2" "${3:+$3s}")")
+}
+
+# stage NAME CMD...: run CMD for stage NAME, output to its log.
+stage() {
+	local name=$1 log=$LOGS/$1.log start=$SECONDS
+	shift
+	if [ -n "$broken" ]; then
+		report "$name" "skipped ($broken failed)"
+		return 1
+	fi
+	echo "== $name (log: $log)"
+	if "$@" >"$log" 2>&1; then
+		report "$name" PASS $((SECONDS - start))
+	else
+		report "$name" FAIL $((SECONDS - start))
+		failed=1
+		tail -n 20 "$log" | sed 's/^/    /'
+		return 1
+	fi
+}
+
+unavailable() {	# STAGE
+	if [ -n "$broken" ]; then
+		report "$1" "skipped ($broken failed)"
+	else
+		report "$1" "not yet available"
+	fi
+}
+
+stage deps "$TOP/scripts/deps.sh" || broken=${broken:-deps}
+stage tree "$TOP/scripts/prepare-tree.sh" || broken=${broken:-tree}
+
+if [ -z "$broken" ] && ! grep -q '^checkconduct:' "$KSRC/Makefile"; then
+	unavailable checkconduct
+else
+	stage checkconduct make -C "$KSRC" O="$BUILD/obj/check" -s checkconduct || true
+fi
+
+stage htmldocs make -C "$KSRC" O="$BUILD/obj/docs" htmldocs SPHINXDIRS=process || true
+
+if [ -x "$TOP/scripts/build-kernel.sh" ]; then
+	stage kernel "$TOP/scripts/build-kernel.sh" || broken=${broken:-kernel}
+else
+	unavailable kernel
+fi
+
+if [ -x "$TOP/scripts/boot.sh" ]; then
+	stage boot "$TOP/scripts/boot.sh" || true
+else
+	unavailable boot
+fi
+
+echo
+echo "Summary (logs in $LOGS/):"
+printf '%s\n' "${summary[@]}" | sed 's/ *$//'
+exit "$failed"
