@@ -24,6 +24,11 @@ export TOP BUILD KSRC_TAR KSRC
 	KSRC_HEAD=$KSRC.head	# the kernel commit patches/ was last applied or exported at
 }
 
+# The kernel's Python tools (checkpatch's spdxcheck, Sphinx) need Debian's
+# python3 and its modules, not a python3 that a version manager put first.
+PATH=/usr/bin:/bin:$PATH
+export PATH
+
 # Our make's command-line variables (BUILD=...) must not reach the kernel's make.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
