@@ -1,0 +1,32 @@
+#!/bin/bash
+# Every patch of the series is one a maintainer would take: checkpatch.pl
+# --strict finds nothing, and the commit message follows
+# Documentation/process/submitting-patches.rst.
+. "$TOP/selftests/lib.sh"
+
+mapfile -t patches < <(find "$TOP/patches" -maxdepth 1 -name '0*.patch' \
+	! -name '0000-cover-letter.patch' | sort)
+[ "${#patches[@]}" -ge 3 ] || fail "expected at least 3 patches, found ${#patches[@]}"
+
+for patch in "${patches[@]}"; do
+	name=$(basename "$patch")
+	# checkpatch: zero errors, zero warnings, zero checks
+	(cd "$KSRC" && ./scripts/checkpatch.pl --strict --terse --no-summary "$patch") \
+		>"$TEST_TMP/cp" 2>&1 || true
+	if [ -s "$TEST_TMP/cp" ]; then
+		cat "$TEST_TMP/cp"
+		fail "$name: checkpatch.pl --strict complains"
+	fi
+	# Subject: "[PATCH n/m] prefix: imperative summary", at most 75 characters.
+	subject=$(git mailinfo /dev/null /dev/null <"$patch" | sed -n 's/^Subject: //p')
+	[ "${#subject}" -le 75 ] || fail "$name: subject longer than 75 characters: $subject"
+	[[ $subject =~ ^(scripts|kbuild|Documentation|MAINTAINERS)(:\ [A-Za-z-]+)*:\ [a-z] ]] ||
+		fail "$name: subject lacks a subsystem prefix and a lower-case imperative: $subject"
+	# A body that explains (several lines), and a Signed-off-by.
+	git mailinfo "$TEST_TMP/msg" /dev/null <"$patch" >/dev/null
+	body_lines=$(grep -cv '^\(Signed-off-by:.*\)\?$' "$TEST_TMP/msg" || true)
+	[ "$body_lines" -ge 4 ] || fail "$name: the commit message body says too little"
+	grep -q '^Signed-off-by: [^<]\+ <[^>]\+@[^>]\+>$' "$TEST_TMP/msg" ||
+		fail "$name: no Signed-off-by"
+	echo "ok $name: $subject"
+done

@@ -1,0 +1,38 @@
+#!/bin/bash
+# long: every commit of the series builds on its own
+#
+# At each commit after base: the checker compiles with the kernel's
+# HOSTCFLAGS and no warning (once it exists), "make checkconduct" passes
+# (once the target exists), and the checker passes on that very tree.
+. "$TOP/selftests/lib.sh"
+
+wt=$TEST_TMP/wt
+on_exit "kgit worktree remove --force '$wt' 2>/dev/null || true"
+# Only what the host build and make checkconduct read: a full checkout of
+# 80,000 files would take minutes.
+kgit worktree add -q --detach --no-checkout "$wt" base
+git -C "$wt" sparse-checkout set --cone Documentation arch/x86 include scripts tools/include
+git -C "$wt" checkout -q base
+hostcflags=(-Wall -Wmissing-prototypes -Wstrict-prototypes -O2
+	-fomit-frame-pointer -std=gnu11 -Wdeclaration-after-statement)
+
+checked=0
+for commit in $(kgit rev-list --reverse base..HEAD); do
+	git -C "$wt" checkout -q "$commit"
+	what=$(git -C "$wt" log -1 --format='%h %s')
+	progress "$what"
+	if [ -f "$wt/scripts/checkconduct.c" ]; then
+		gcc "${hostcflags[@]}" -I"$wt/tools/include" -o "$TEST_TMP/cc" \
+			"$wt/scripts/checkconduct.c" 2>"$TEST_TMP/cc.err" ||
+			{ cat "$TEST_TMP/cc.err"; fail "$what: the checker does not build"; }
+		[ ! -s "$TEST_TMP/cc.err" ] || { cat "$TEST_TMP/cc.err"; fail "$what: compiler warnings"; }
+		"$TEST_TMP/cc" --srctree "$wt" || fail "$what: the checker fails on its own tree"
+	fi
+	if grep -q '^checkconduct:' "$wt/Makefile"; then
+		make -s -C "$wt" O="$TEST_TMP/obj" checkconduct ||
+			fail "$what: make checkconduct fails"
+	fi
+	checked=$((checked + 1))
+done
+expect_eq "$(find "$TOP/patches" -name '0*.patch' ! -name '0000-*' | wc -l)" "$checked" \
+	"commits checked vs patches"

@@ -1,0 +1,72 @@
+#!/bin/bash
+# long: make checkconduct and make htmldocs in the patched 6.1 tree
+#
+# The Kbuild side of the series: the target, its quiet lines, O= with a
+# read-only source tree, no rebuild when nothing changed, make help, make
+# clean, and htmldocs stopping on a broken index.
+. "$TOP/selftests/lib.sh"
+
+grep -q '^checkconduct:' "$KSRC/Makefile" || fail "no checkconduct target in $KSRC/Makefile"
+kmake() {
+	make --no-print-directory -C "$KSRC" "$@"
+}
+
+# In-tree, from scratch: the quiet lines, then nothing rebuilt.
+kmake -s mrproper
+run kmake checkconduct
+[ "$RUN_STATUS" = 0 ] || { cat "$TEST_TMP/run.err"; fail "make checkconduct failed"; }
+cp "$TEST_TMP/run.out" "$TEST_TMP/first"
+diff -u - "$TEST_TMP/first" <<'OUT' || fail "in-tree make checkconduct output"
+  HOSTCC  scripts/basic/fixdep
+  HOSTCC  scripts/checkconduct
+  CHKCOC  Documentation/process
+OUT
+expect_eq "" "$(cat "$TEST_TMP/run.err")" "stderr of make checkconduct (warnings?)"
+run kmake checkconduct
+cp "$TEST_TMP/run.out" "$TEST_TMP/second"
+diff -u - "$TEST_TMP/second" <<'OUT' || fail "second make checkconduct rebuilt something"
+  CHKCOC  Documentation/process
+OUT
+# V=1 shows the command, -s nothing at all.
+kmake V=1 checkconduct >"$TEST_TMP/v1"
+grep -q 'scripts/checkconduct --srctree \.' "$TEST_TMP/v1" ||
+	fail "V=1 does not show the checker's command"
+expect_eq "" "$(kmake -s checkconduct)" "make -s checkconduct output"
+# The binary is git-ignored; make help lists the target; clean removes it.
+[ -z "$(kgit status --porcelain)" ] || { kgit status --porcelain; fail "the build left files git sees"; }
+kmake help >"$TEST_TMP/help"
+grep -q '^  checkconduct    - ' "$TEST_TMP/help" || fail "make help does not list checkconduct"
+[ -x "$KSRC/scripts/checkconduct" ] || fail "no scripts/checkconduct after the build"
+kmake -s clean
+[ ! -e "$KSRC/scripts/checkconduct" ] || fail "make clean left scripts/checkconduct"
+kmake -s checkconduct
+kmake -s mrproper
+[ ! -e "$KSRC/scripts/checkconduct" ] || fail "make mrproper left scripts/checkconduct"
+
+# O= with the source tree mounted read-only, -j2: nothing may be written there.
+obj=$TEST_TMP/obj
+mkdir "$obj"
+ro=$TEST_TMP/ro
+mkdir "$ro"
+unshare -m sh -c 'mount --bind -o ro "$1" "$2" && make -C "$2" O="$3" -j2 checkconduct' \
+	sh "$KSRC" "$ro" "$obj" >"$TEST_TMP/o.out" 2>&1 ||
+	{ cat "$TEST_TMP/o.out"; fail "make O= checkconduct on a read-only tree failed"; }
+grep -q '  CHKCOC  Documentation/process' "$TEST_TMP/o.out" || fail "no CHKCOC line with O="
+[ -x "$obj/scripts/checkconduct" ] || fail "no $obj/scripts/checkconduct"
+
+# htmldocs: a broken entry stops it before Sphinx, with the checker's message.
+on_exit 'kgit checkout -q -- Documentation/process/index.rst'
+sed -i 's/^   coding-style$/   coding-styl/' "$KSRC/Documentation/process/index.rst"
+run make -C "$KSRC" O="$obj" htmldocs SPHINXDIRS=process
+[ "$RUN_STATUS" != 0 ] || fail "make htmldocs succeeded on a broken index"
+grep -qx "Documentation/process/index.rst:31:4: error: toctree entry 'coding-styl' does not exist (no Documentation/process/coding-styl.rst); did you mean 'coding-style'?" \
+	"$TEST_TMP/run.err" || { cat "$TEST_TMP/run.err"; fail "htmldocs did not show the checker's error"; }
+grep -q 'SPHINX' "$TEST_TMP/run.out" && fail "Sphinx ran although the checker failed"
+kgit checkout -q -- Documentation/process/index.rst
+
+progress "make htmldocs SPHINXDIRS=process on the clean tree (about a minute)"
+run make -C "$KSRC" O="$obj" htmldocs SPHINXDIRS=process
+[ "$RUN_STATUS" = 0 ] || { tail -20 "$TEST_TMP/run.err"; fail "make htmldocs failed on the clean tree"; }
+grep -q '  CHKCOC  Documentation/process' "$TEST_TMP/run.out" || fail "htmldocs did not run the checker"
+[ -f "$obj/Documentation/output/process/code-of-conduct.html" ] || fail "no code-of-conduct.html"
+echo "kbuild: ok"
