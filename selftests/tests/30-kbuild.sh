@@ -48,6 +48,7 @@ obj=$TEST_TMP/obj
 mkdir "$obj"
 ro=$TEST_TMP/ro
 mkdir "$ro"
+# shellcheck disable=SC2016 # expanded by the inner sh
 unshare -m sh -c 'mount --bind -o ro "$1" "$2" && make -C "$2" O="$3" -j2 checkconduct' \
 	sh "$KSRC" "$ro" "$obj" >"$TEST_TMP/o.out" 2>&1 ||
 	{ cat "$TEST_TMP/o.out"; fail "make O= checkconduct on a read-only tree failed"; }
