@@ -3,19 +3,21 @@
 #
 #	scripts/ktap-verdict.sh LOG
 #
-# exits 0 if LOG holds a KTAP report (the first "KTAP version 1" line) whose
+# exits 0 if LOG holds a KTAP report (from the first line that ends in
+# "KTAP version 1", not indented: the firmware may leave a line open) whose
 # plan "1..N" is followed by exactly N top-level "ok" test points, with no
 # "not ok" and no SKIP at any level and no kernel panic anywhere; otherwise
-# prints why on stderr and exits 1.  Lines may end in CR (serial console).
+# prints why on stderr and exits 1.  Lines may end in CR and hold terminal
+# escape sequences (serial console, firmware).
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 LOG" >&2; exit 2; }
 [ -r "$1" ] || { echo "ktap-verdict: cannot read $1" >&2; exit 2; }
 
 awk '
-{ sub(/\r+$/, "") }
+{ sub(/\r+$/, ""); gsub(/\033(\[[0-9;?]*[@-~]|[@-_a-z])/, "") }
 /Kernel panic/ { bad("kernel panic: " $0) }
-!ktap { if ($0 == "KTAP version 1") ktap = 1; next }
+!ktap { if ($0 ~ /(^|[^ \t])KTAP version 1$/) ktap = 1; next }
 !planned && /^1\.\.[0-9]+$/ { planned = 1; plan = substr($0, 4) + 0; next }
 /^[ \t]*not ok / { bad("test failed: " $0) }
 /^[ \t]*(not )?ok .*# *SKIP/ { bad("test skipped: " $0) }

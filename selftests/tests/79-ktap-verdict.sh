@@ -1,8 +1,8 @@
 #!/bin/bash
 # scripts/ktap-verdict.sh, the judge of make boot's console log, on small
-# fake logs: it passes a good report (CRLF and nested subtests included) and
-# rejects a missing plan, a short count, a "not ok" at any level, a SKIP, a
-# kernel panic and a log with no KTAP at all, saying why.
+# fake logs: it passes a good report (CRLF, terminal escapes and nested
+# subtests included) and rejects a missing plan, a short count, a "not ok"
+# at any level, a SKIP, a kernel panic and a log with no KTAP, saying why.
 . "$TOP/selftests/lib.sh"
 
 verdict=$TOP/scripts/ktap-verdict.sh
@@ -34,6 +34,9 @@ verdict_on() {
 verdict_on good 0 "" "$good"
 expect_eq "ktap-verdict: 3/3 ok" "$(cat "$TEST_TMP/run.out")" "verdict on the good log"
 verdict_on crlf 0 "" "$(printf '%s\n' "$good" | sed 's/$/\r/')"
+# SeaBIOS clears the screen and leaves its last line open.
+verdict_on firmware 0 "" "$(printf '%s\n' "$good" |
+	sed 's/^KTAP version 1$/Booting from ROM..\x1bc\x1b[?7l\x1b[2J&/')"
 
 verdict_on no-plan 1 "missing plan" "$(printf '%s\n' "$good" | grep -v '^1\.\.3$')"
 verdict_on short 1 "short count: 2 test points of the 3 planned" \
