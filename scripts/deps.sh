@@ -9,6 +9,7 @@ PACKAGES=(
 	python3-sphinx python3-sphinx-rtd-theme	# make htmldocs
 	qemu-system-x86 busybox-static cpio	# boot
 	valgrind clang libclang-rt-14-dev	# sanitizers, fuzzing
+	strace time	# hostile inputs: what the checker opens, its memory
 	python3-ply python3-git	# checkpatch.pl (spdxcheck.py)
 	shellcheck hyperfine	# selftests, benchmark
 )

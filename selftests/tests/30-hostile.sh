@@ -1,0 +1,122 @@
+#!/bin/bash
+# long: the checker on hostile inputs (10 MB lines, 100,000 entries, loops, FIFOs ...)
+# The checker on hostile source trees (selftests/hostile/generate.sh writes
+# them, with the exact expected output and exit status of each).  Every case
+# runs as an unprivileged user (as a CI bot would; root reads any file), under
+# a timeout (a hang fails), and must:
+#
+#  - print exactly the expected diagnostics, with the expected exit status;
+#  - print only UTF-8 text without control characters but line breaks;
+#  - stay below 4 times its input (the tree's files) and output, plus 16 MB,
+#    of memory (maximum resident set size);
+#  - under strace, never open (or try to open) a file or directory that is
+#    not inside the tree's Documentation/, and write each line of its
+#    diagnostics in one write() (lines of parallel jobs do not mix).
+. "$TOP/selftests/lib.sh"
+
+TIMEOUT=60
+hostile=$TEST_TMP/hostile
+bin=$TEST_TMP/bin
+
+# As "nobody": unreadable files are unreadable.  (If not root, already so.)
+as_user=()
+[ "$(id -u)" -ne 0 ] || as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+strace_user=()
+[ "$(id -u)" -ne 0 ] || strace_user=(-u nobody)
+
+# The user must reach the checkers and the trees.
+chmod 755 "$TEST_TMP"
+mkdir "$bin"
+cp "$("$TOP/scripts/build-checker.sh")" "$bin/checkconduct"
+# Static: the dynamic loader opens nothing under strace.
+cp "$("$TOP/scripts/build-checker.sh" static)" "$bin/checkconduct-static"
+
+progress "generating the hostile trees"
+"$TOP/selftests/hostile/generate.sh" "$hostile"
+mapfile -t cases <"$hostile/cases"
+[ "${#cases[@]}" -ge 20 ] || fail "only ${#cases[@]} hostile cases"
+cd "$hostile"
+
+# size FILE...: their total size in bytes (0 for none).
+size() {
+	find "$@" -type f -printf '%s\n' 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'
+}
+
+# plain_text FILE: only UTF-8 text, no control character but line breaks.
+plain_text() {
+	iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 || fail "$1: not UTF-8"
+	! LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "$1" || fail "$1: control characters"
+	[ "$(tr -d '\000' <"$1" | wc -c)" -eq "$(wc -c <"$1")" ] || fail "$1: NUL bytes"
+}
+
+# inside_docs PATH DOCROOT: PATH (as the checker's cwd sees it, symbolic
+# links resolved) is DOCROOT or below.
+inside_docs() {
+	local path
+	path=$(realpath -m -- "$1")
+	[ "$path" = "$2" ] || [[ $path == "$2"/* ]]
+}
+
+# check_strace LOG CASE: the opens and the writes that strace logged.
+check_strace() {
+	local log=$1 case=$2 docroot line path re='= [0-9]+<(.*)>$'
+	local writes=0 lines
+	docroot=$(realpath "$case/Documentation" 2>/dev/null) ||
+		docroot=$PWD/$case/Documentation
+	while IFS= read -r line; do
+		case $line in
+		*" write(2<"*)
+			writes=$((writes + 1))
+			continue ;;
+		*" write("*)
+			continue ;;
+		esac
+		path=${line#*\"}
+		path=${path%%\"*}
+		inside_docs "$path" "$docroot" ||
+			fail "$case: the checker opens $path: $line"
+		if [[ $line =~ $re ]]; then
+			inside_docs "${BASH_REMATCH[1]}" "$docroot" ||
+				fail "$case: the checker opens ${BASH_REMATCH[1]}: $line"
+		fi
+	done <"$log"
+	lines=$(wc -l <"$case.err")
+	[ "$writes" -eq "$lines" ] ||
+		fail "$case: $lines lines of diagnostics in $writes writes"
+}
+
+for case in "${cases[@]}"; do
+	args=()
+	[ ! -f "$case.args" ] || mapfile -t args <"$case.args"
+
+	# Exact output and status, in time, as an unprivileged user.
+	expect_run "$hostile/$case" /usr/bin/time -f '%M' -o "$TEST_TMP/rss" \
+		timeout "$TIMEOUT" "${as_user[@]}" "$bin/checkconduct" \
+		--srctree "$case" "${args[@]}"
+	plain_text "$TEST_TMP/run.out"
+	plain_text "$TEST_TMP/run.err"
+
+	# Memory bounded by the input (and the output, which is kept to be sorted).
+	rss=$(tail -n 1 "$TEST_TMP/rss")
+	input=$(size "$case")
+	output=$(size "$TEST_TMP/run.out" "$TEST_TMP/run.err")
+	bound=$(((4 * (input + output) + 16 * 1024 * 1024) / 1024))
+	[ "$rss" -lt "$bound" ] ||
+		fail "$case: maximum resident set size $rss KB, over $bound KB (input $input bytes, output $output bytes)"
+
+	# What it opens, and how it writes.  (Not the 100,000 documents: slow.)
+	case $case in
+	many-*) strace_note="not under strace" ;;
+	*)
+		log=$TEST_TMP/strace.log
+		expect_run "$hostile/$case" timeout "$TIMEOUT" \
+			strace -f -qq -y -s 65536 -o "$log" "${strace_user[@]}" \
+			-e trace=open,openat,openat2,creat,write \
+			"$bin/checkconduct-static" --srctree "$case" "${args[@]}"
+		check_strace "$log" "$case"
+		opens=$(grep -vc ' write(' "$log" || true)
+		strace_note="$opens opens, all in Documentation/" ;;
+	esac
+	echo "ok $case: status $RUN_STATUS, $rss KB (bound $bound KB), $strace_note"
+done
+echo "${#cases[@]} hostile cases"
