@@ -262,9 +262,9 @@ expect 1 <<'END'
 Documentation/process/index.rst:10:4: error: toctree entry 'loop' is a loop of symbolic links
 Documentation/process/index.rst:11:4: error: toctree entry 'ping' is a loop of symbolic links
 Documentation/process/index.rst:12:4: error: toctree entry 'dirloop/howto' is a loop of symbolic links
-Documentation/process/index.rst:18:4: error: toctree glob '*' matches 'process/loop', a loop of symbolic links
-Documentation/process/index.rst:18:4: error: toctree glob '*' matches 'process/ping', a loop of symbolic links
-Documentation/process/index.rst:18:4: error: toctree glob '*' matches 'process/pong', a loop of symbolic links
+Documentation/process/index.rst:18:4: error: toctree glob '*' matches 'process/loop', which is a loop of symbolic links
+Documentation/process/index.rst:18:4: error: toctree glob '*' matches 'process/ping', which is a loop of symbolic links
+Documentation/process/index.rst:18:4: error: toctree glob '*' matches 'process/pong', which is a loop of symbolic links
 Documentation/process/index.rst:19:4: error: toctree glob 'dirloop/*' matches no document
 END
 
@@ -298,8 +298,8 @@ Documentation/process/index.rst:15:4: error: toctree entry 'etc/passwd' does not
 Documentation/process/index.rst:16:4: error: toctree entry 'etc/group' does not exist (no Documentation/process/etc/group.rst)
 Documentation/process/index.rst:17:4: error: toctree entry 'out/secret' is a symbolic link out of Documentation/
 Documentation/process/index.rst:18:4: error: toctree entry 'out/secrets' does not exist (no Documentation/process/out/secrets.rst)
-Documentation/process/index.rst:23:4: error: toctree glob '*' matches 'process/passwd', a symbolic link out of Documentation/
-Documentation/process/index.rst:23:4: error: toctree glob '*' matches 'process/secret', a symbolic link out of Documentation/
+Documentation/process/index.rst:23:4: error: toctree glob '*' matches 'process/passwd', which is a symbolic link out of Documentation/
+Documentation/process/index.rst:23:4: error: toctree glob '*' matches 'process/secret', which is a symbolic link out of Documentation/
 Documentation/process/index.rst:24:4: error: toctree glob 'etc/*' matches no document
 Documentation/process/index.rst:25:4: error: toctree glob 'out/*' matches no document
 Documentation/process/index.rst:26:4: error: toctree glob '../../outside/*' points outside Documentation/
@@ -331,7 +331,7 @@ Documentation/process/index.rst:11:4: error: toctree entry 'fifo' is not a regul
 Documentation/process/index.rst:12:4: error: toctree entry 'zero' is not a regular file
 Documentation/process/index.rst:13:4: error: toctree entry 'dangling' does not exist (no Documentation/process/dangling.rst)
 Documentation/process/index.rst:14:4: error: toctree entry 'sub' does not exist (no Documentation/process/sub.rst)
-Documentation/process/index.rst:19:4: error: toctree glob 'sub/*' matches 'process/sub/fifo', not a regular file
+Documentation/process/index.rst:19:4: error: toctree glob 'sub/*' matches 'process/sub/fifo', which is not a regular file
 Documentation/process/index.rst:20:4: error: toctree glob 'dang*' matches 'process/dangling', which does not resolve (a dangling symbolic link?)
 END
 
