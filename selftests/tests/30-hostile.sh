@@ -8,7 +8,8 @@
 #  - print exactly the expected diagnostics, with the expected exit status;
 #  - print only UTF-8 text without control characters but line breaks;
 #  - stay below 4 times its input (the tree's files) and output, plus 16 MB,
-#    of memory (maximum resident set size);
+#    of memory (maximum resident set size), and below 5 s plus 2 s per MB of
+#    input of processor time (user and system);
 #  - under strace, never open (or try to open) a file or directory that is
 #    not inside the tree's Documentation/, and write each line of its
 #    diagnostics in one write() (lines of parallel jobs do not mix).
@@ -90,19 +91,24 @@ for case in "${cases[@]}"; do
 	[ ! -f "$case.args" ] || mapfile -t args <"$case.args"
 
 	# Exact output and status, in time, as an unprivileged user.
-	expect_run "$hostile/$case" /usr/bin/time -f '%M' -o "$TEST_TMP/rss" \
+	expect_run "$hostile/$case" /usr/bin/time -f '%M %U %S' -o "$TEST_TMP/rss" \
 		timeout "$TIMEOUT" "${as_user[@]}" "$bin/checkconduct" \
 		--srctree "$case" "${args[@]}"
 	plain_text "$TEST_TMP/run.out"
 	plain_text "$TEST_TMP/run.err"
 
-	# Memory bounded by the input (and the output, which is kept to be sorted).
-	rss=$(tail -n 1 "$TEST_TMP/rss")
+	# Memory bounded by the input (and the output, which is kept to be
+	# sorted), time by the input.
+	read -r rss user sys < <(tail -n 1 "$TEST_TMP/rss")
 	input=$(size "$case")
 	output=$(size "$TEST_TMP/run.out" "$TEST_TMP/run.err")
 	bound=$(((4 * (input + output) + 16 * 1024 * 1024) / 1024))
 	[ "$rss" -lt "$bound" ] ||
 		fail "$case: maximum resident set size $rss KB, over $bound KB (input $input bytes, output $output bytes)"
+	cpu=$(echo "$user + $sys" | bc)
+	cpu_bound=$(echo "5 + 2 * $input / 1048576" | bc -l)
+	[ "$(echo "$cpu < $cpu_bound" | bc)" -eq 1 ] ||
+		fail "$case: $cpu s of processor time, over $cpu_bound s (input $input bytes)"
 
 	# What it opens, and how it writes.  (Not the 100,000 documents: slow.)
 	case $case in
@@ -117,6 +123,6 @@ for case in "${cases[@]}"; do
 		opens=$(grep -vc ' write(' "$log" || true)
 		strace_note="$opens opens, all in Documentation/" ;;
 	esac
-	echo "ok $case: status $RUN_STATUS, $rss KB (bound $bound KB), $strace_note"
+	echo "ok $case: status $RUN_STATUS, $rss KB (bound $bound KB), $cpu s, $strace_note"
 done
 echo "${#cases[@]} hostile cases"
