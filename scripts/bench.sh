@@ -1,0 +1,578 @@
+#!/bin/bash
+# make bench: how fast scripts/checkconduct is, against the I/O floor, Sphinx
+# and scripts/documentation-file-ref-check (issue 7), and "checkconduct --all"
+# against the full Sphinx build (issue 8).  Informative, not pass/fail: it
+# reports the numbers and the targets met or not, and fails only when it
+# cannot measure.
+#
+# Every comparison is a ratio of medians taken in the same run on the same
+# machine; other jobs may be running, so compare ratios, not seconds.
+#
+#	BENCH_QUICK=1		one run of each; no Sphinx, no
+#				documentation-file-ref-check, no callgrind of --all
+#				(seconds, for the selftest)
+#	BENCH_RUNS=N		runs of the checker and of cat (default 30, after 3 warm-ups)
+#	BENCH_SPHINX_RUNS=N	runs of each Sphinx build and of
+#				documentation-file-ref-check (default 3, after 1 warm-up)
+#	BENCH_OUT=DIR		results and scratch space (default $BUILD/bench)
+#
+# Writes BENCH_OUT/results.md (the table, also printed), BENCH_OUT/results.txt
+# (key=value, machine-readable) and the log of every run in BENCH_OUT/logs/.
+#
+# The trees.  The checker, its floor, callgrind and the peak memory use
+# $KSRC as it is.  The broken tree has one toctree entry misspelled
+# (submitting-patches -> submiting-patches in Documentation/process/index.rst):
+# the checker sees it in a copy of Documentation/ (BENCH_OUT/broken); Sphinx
+# and documentation-file-ref-check, which need the whole tree and git, see it
+# in a git clone of $KSRC's HEAD (BENCH_OUT/linux, kept between runs, made
+# once in about a minute).  $KSRC itself is only read.
+#
+# Sphinx alone: "make htmldocs" runs the checker first (the series makes it
+# a prerequisite), so the builds without it are the same make command with
+# "-o checkconduct" (GNU make: treat that target as up to date, do not run
+# it).  Both are run as "make -C OBJ -f SRC/Makefile" (what "make O=OBJ"
+# re-executes), each from scratch (OBJ/Documentation/output removed first).
+. "$(dirname "$0")/env.sh"
+set -eu -o pipefail
+export LC_ALL=C		# EPOCHREALTIME and printf with a '.' decimal point
+
+QUICK=${BENCH_QUICK:-}
+RUNS=${BENCH_RUNS:-30}
+WARMUP=3
+SPHINX_RUNS=${BENCH_SPHINX_RUNS:-3}
+if [ -n "$QUICK" ]; then
+	RUNS=1 WARMUP=0 SPHINX_RUNS=0
+fi
+WORK=$(realpath -m "${BENCH_OUT:-$BUILD/bench}")
+LOGS=$WORK/logs
+CLONE=$WORK/linux
+RESULTS=$WORK/results.txt
+ENTRY=submitting-patches	# the toctree entry the broken tree misspells
+BROKEN=submiting-patches
+INDEX=Documentation/process/index.rst
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+note() {
+	echo "bench: $*" >&2
+}
+
+for tool in hyperfine strace valgrind /usr/bin/time python3 make git; do
+	command -v "$tool" >/dev/null || die "$tool is missing (make deps)"
+done
+[ -f "$KSRC/$INDEX" ] || die "no $KSRC/$INDEX (make tree first)"
+checker=$("$TOP/scripts/build-checker.sh")
+
+mkdir -p "$LOGS"
+rm -f "$LOGS"/*.runs "$LOGS"/*.json
+: >"$RESULTS.tmp"
+
+# put KEY VALUE...: one line of results.txt.
+put() {
+	local key=$1
+	shift
+	echo "$key=$*" >>"$RESULTS.tmp"
+}
+
+# stats FILE: "median min max n" of the numbers in FILE, one a line.
+stats() {
+	python3 -c 'import statistics, sys
+v = [float(x) for x in open(sys.argv[1]).read().split()]
+print(statistics.median(v), min(v), max(v), len(v)) if v else print("NA NA NA 0")' "$1"
+}
+
+# put_stats KEY FILE: KEY_median, KEY_min, KEY_max, KEY_runs from stats FILE.
+put_stats() {
+	local med min max n
+	read -r med min max n < <(stats "$2")
+	put "$1_median" "$med"
+	put "$1_min" "$min"
+	put "$1_max" "$max"
+	put "$1_runs" "$n"
+}
+
+# hf KEY DIR [-i] CMD...: hyperfine CMD (no shell, output discarded) in DIR,
+# BENCH_RUNS runs after the warm-ups; results under KEY (seconds).  -i: a
+# non-zero exit status is expected.
+hf() {
+	local key=$1 dir=$2 ignore=() cmd
+	shift 2
+	if [ "$1" = -i ]; then
+		ignore=(-i)
+		shift
+	fi
+	cmd=$(printf '%q ' "$@")
+	(cd "$dir" && hyperfine -N "${ignore[@]}" --style basic \
+		--warmup "$WARMUP" --runs "$RUNS" \
+		--export-json "$LOGS/$key.json" "${cmd% }") >"$LOGS/$key.hyperfine" 2>&1 ||
+		{ cat "$LOGS/$key.hyperfine" >&2; die "hyperfine failed on: $cmd"; }
+	python3 -c 'import json, sys
+for t in json.load(open(sys.argv[1]))["results"][0]["times"]:
+    print(t)' "$LOGS/$key.json" >"$LOGS/$key.runs"
+	put_stats "$key" "$LOGS/$key.runs"
+}
+
+# rst_reads LIST CHECKER-ARGS...: the .rst files the checker opens, each once,
+# in the order it first opens them, relative to $KSRC/Documentation (one a
+# line, in LIST); LIST.dup: the ones it opens more than once.
+rst_reads() {
+	local list=$1
+	shift
+	strace -f --seccomp-bpf -qq -e trace=openat -o "$list.strace" "$checker" "$@" >/dev/null 2>&1 || true
+	sed -n 's/^\([0-9]* *\)\{0,1\}openat([^"]*"\([^"]*\.rst\)".*) = [0-9][0-9]*$/\2/p' \
+		"$list.strace" |
+		awk -v top="$KSRC/Documentation/" \
+			'index($0, top) == 1 { $0 = substr($0, length(top) + 1) } { print }' >"$list.all"
+	awk '!seen[$0]++' "$list.all" >"$list"
+	sort "$list.all" | uniq -d >"$list.dup"
+	[ -s "$list" ] || die "strace saw the checker open no .rst file ($list.strace)"
+}
+
+# floor KEY LIST: hyperfine "cat" of the files in LIST, in $KSRC/Documentation.
+floor() {
+	local key=$1 list=$2 files=()
+	mapfile -t files <"$list"
+	# hyperfine takes the command as one argument (at most 128 KiB).
+	if [ "$(wc -c <"$list")" -lt 120000 ] && ! grep -q '[^-A-Za-z0-9_.,+/]' "$list"; then
+		put "${key}_method" cat
+		hf "$key" "$KSRC/Documentation" cat "${files[@]}"
+	else
+		put "${key}_method" xargs cat
+		hf "$key" "$KSRC/Documentation" xargs -d '\n' -a "$list" cat
+	fi
+}
+
+# break_entry FILE: misspell the entry in the process index FILE.
+break_entry() {
+	sed -i "s/^   $ENTRY\$/   $BROKEN/" "$1"
+	grep -q "^   $BROKEN\$" "$1" || die "no entry '$ENTRY' to break in $1"
+}
+
+# ---- the machine and the tree ------------------------------------------------
+put date "$(date -u '+%Y-%m-%d %H:%M UTC')"
+put cpu "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+put cores "$(nproc)"
+put mem_gib "$(awk '/^MemTotal:/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)"
+put load_start "$(cut -d ' ' -f 1-3 /proc/loadavg)"
+put tree "$(basename "$KSRC")"
+put kernelversion "$(awk '$2 == "=" && $1 ~ /^(VERSION|PATCHLEVEL|SUBLEVEL)$/ { v = v sep $3; sep = "." } END { print v }' "$KSRC/Makefile")"
+put head "$(kgit rev-parse --short=12 HEAD)"
+put tree_dirty "$(kgit status --porcelain --untracked-files=no | wc -l)"
+put quick "${QUICK:-0}"
+put warmup "$WARMUP"
+put sphinx_runs "$SPHINX_RUNS"
+put sphinx "$(sphinx-build --version 2>/dev/null || echo none)"
+
+# ---- 1, 2: the checker on the process tree and its I/O floor ----------------
+note "1/8 the checker on the process tree, and the cat floor"
+status=0
+"$checker" --srctree "$KSRC" >"$LOGS/checker-process.out" 2>&1 || status=$?
+put checker_process_exit "$status"
+rst_reads "$LOGS/files-process" --srctree "$KSRC"
+put process_files "$(wc -l <"$LOGS/files-process")"
+put process_files_dup "$(wc -l <"$LOGS/files-process.dup")"
+hf checker_process "$KSRC" -i "$checker" --srctree "$KSRC"
+floor floor_process "$LOGS/files-process"
+
+# ---- 3a: the checker on the broken tree ---------------------------------------
+note "2/8 the checker on a copy of Documentation/ with one broken entry"
+rm -rf "$WORK/broken"
+mkdir -p "$WORK/broken"
+# Hard links where it can (fast); the index is then replaced, never written
+# to in place: $KSRC's file, which the link shares, stays as it is.
+cp -al "$KSRC/Documentation" "$WORK/broken/" 2>/dev/null ||
+	{ rm -rf "$WORK/broken/Documentation"; cp -a "$KSRC/Documentation" "$WORK/broken/"; }
+cp "$KSRC/$INDEX" "$WORK/broken/$INDEX.tmp"
+break_entry "$WORK/broken/$INDEX.tmp"
+mv -f "$WORK/broken/$INDEX.tmp" "$WORK/broken/$INDEX"
+cmp -s "$KSRC/$INDEX" "$WORK/broken/$INDEX" && die "the broken index is not broken"
+grep -q "^   $ENTRY\$" "$KSRC/$INDEX" || die "$KSRC/$INDEX was changed: restore it (git checkout)"
+put broken_entry "$INDEX:$(grep -n "^   $BROKEN\$" "$WORK/broken/$INDEX" | cut -d: -f1): $ENTRY -> $BROKEN"
+status=0
+"$checker" --srctree "$WORK/broken" >"$LOGS/checker-broken.out" 2>&1 || status=$?
+put checker_broken_exit "$status"
+put checker_broken_message "$(grep -m 1 "$BROKEN" "$LOGS/checker-broken.out" || echo none)"
+hf checker_broken "$WORK/broken" -i "$checker" --srctree "$WORK/broken"
+
+# ---- 6, 7: instructions and peak memory -------------------------------------
+note "3/8 callgrind and peak memory"
+# callgrind KEY CHECKER-ARGS...: instructions executed (user space).
+callgrind() {
+	local key=$1
+	shift
+	valgrind --tool=callgrind --callgrind-out-file="$LOGS/$key.callgrind" \
+		"$checker" "$@" >/dev/null 2>"$LOGS/$key.valgrind" || true
+	put "${key}_instructions" "$(sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$LOGS/$key.valgrind")"
+}
+# maxrss KEY DIR CMD...: peak resident memory of CMD run in DIR, in KiB.
+maxrss() {
+	local key=$1 dir=$2
+	shift 2
+	(cd "$dir" && /usr/bin/time -f %M -o "$LOGS/$key.time" "$@") >/dev/null 2>&1 || true
+	put "${key}_maxrss_kib" "$(tail -n 1 "$LOGS/$key.time")"
+}
+callgrind process --srctree "$KSRC"
+[ -n "$QUICK" ] || callgrind all --srctree "$KSRC" --all	# 10 s
+maxrss process "$KSRC" "$checker" --srctree "$KSRC"
+maxrss all "$KSRC" "$checker" --srctree "$KSRC" --all
+mapfile -t files <"$LOGS/files-process"
+maxrss cat_process "$KSRC/Documentation" cat "${files[@]}"
+
+# ---- 8a, 8b: --all on the whole Documentation/ and its floor ---------------
+note "4/8 checkconduct --all on all of Documentation/, and its cat floor"
+status=0
+"$checker" --srctree "$KSRC" --all >"$LOGS/checker-all.out" 2>&1 || status=$?
+put checker_all_exit "$status"
+put checker_all_errors "$(grep -c ': error: ' "$LOGS/checker-all.out" || true)"
+put checker_all_warnings "$(grep -c ': warning: ' "$LOGS/checker-all.out" || true)"
+rst_reads "$LOGS/files-all" --srctree "$KSRC" --all
+put all_files "$(wc -l <"$LOGS/files-all")"
+put all_files_dup "$(wc -l <"$LOGS/files-all.dup")"
+put all_rst_in_tree "$(find "$KSRC/Documentation" -name '*.rst' | wc -l)"
+hf checker_all "$KSRC" -i "$checker" --srctree "$KSRC" --all
+floor floor_all "$LOGS/files-all"
+
+# ---- 8c: the full Sphinx build, from scripts/full-htmldocs.sh's log ---------
+fulllog=$BUILD/logs/full-htmldocs-$(basename "$KSRC").log
+put full_sphinx_log "$fulllog"
+if [ -f "$fulllog" ]; then
+	last=$(tail -n 1 "$fulllog")
+	if [[ $last =~ ^full-htmldocs:\ .*:\ exit\ ([0-9]+)\ after\ ([0-9]+)\ s$ ]]; then
+		put full_sphinx_exit "${BASH_REMATCH[1]}"
+		put full_sphinx_s "${BASH_REMATCH[2]}"
+		put full_sphinx_date "$(date -u -r "$fulllog" '+%Y-%m-%d %H:%M UTC')"
+	else
+		put full_sphinx_state "still running or interrupted (no final line in the log)"
+	fi
+else
+	put full_sphinx_state "no log (run scripts/full-htmldocs.sh $KSRC_TAR)"
+fi
+
+# ---- 3, 4, 5: Sphinx and documentation-file-ref-check --------------------------
+g() {
+	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git -C "$CLONE" "$@"
+}
+
+# prepare_clone: CLONE at $KSRC's HEAD, nothing else in it; its process index
+# saved clean and broken in WORK/index.rst.{clean,broken}.
+prepare_clone() {
+	local head
+	head=$(kgit rev-parse HEAD)
+	if [ ! -d "$CLONE/.git" ]; then
+		note "cloning $KSRC into $CLONE (once; about a minute)"
+		rm -rf "$CLONE"
+		GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 \
+			git clone -q --local --no-checkout "$KSRC" "$CLONE"
+	fi
+	g cat-file -e "$head^{commit}" 2>/dev/null || g fetch -q "$KSRC" HEAD
+	g checkout -q -f --detach "$head"
+	g clean -q -f -d -x
+	cp "$CLONE/$INDEX" "$WORK/index.rst.clean"
+	cp "$CLONE/$INDEX" "$WORK/index.rst.broken"
+	break_entry "$WORK/index.rst.broken"
+}
+
+# use_index clean|broken: the clone's process index.
+use_index() {
+	cp "$WORK/index.rst.$1" "$CLONE/$INDEX"
+}
+
+# stamp: each line of stdin prefixed with the time it arrived.
+stamp() {
+	local line
+	while IFS= read -r line; do
+		printf '%s %s\n' "$EPOCHREALTIME" "$line"
+	done
+}
+
+# sphinx_once ARM RUN [MAKE-ARGS...]: one "make htmldocs SPHINXDIRS=process"
+# of the clone from scratch in WORK/obj/ARM (the warm-up in obj/with); appends "total report warnings
+# position status" to LOGS/sphinx-ARM.txt (report: seconds until Sphinx
+# printed the broken entry's warning, "-" if it did not; position: which
+# warning it was).
+sphinx_once() {
+	local arm=$1 run=$2 obj=$WORK/obj/$1 log start end
+	shift 2
+	[ "$arm" != warmup ] || obj=$WORK/obj/with
+	log=$LOGS/sphinx-$arm-$run.log
+	rm -rf "$obj/Documentation/output"
+	mkdir -p "$obj"
+	start=$EPOCHREALTIME
+	{
+		status=0
+		PYTHONUNBUFFERED=1 make -C "$obj" -f "$CLONE/Makefile" "$@" \
+			htmldocs SPHINXDIRS=process 2>&1 || status=$?
+		echo "bench: make exit $status"
+	} | stamp >"$log"
+	end=$EPOCHREALTIME
+	awk -v start="$start" -v end="$end" -v entry="'$BROKEN'" '
+		{ t = $1 - start; sub(/^[^ ]* /, "") }
+		/(^| )(WARNING|ERROR|SEVERE|CRITICAL): / {
+			n++
+			if (report == "" && /nonexisting document/ && index($0, entry)) {
+				report = sprintf("%.6f", t)
+				pos = n
+			}
+		}
+		/^bench: make exit / { status = $4 }
+		END { printf "%.6f %s %d %d %s\n", end - start, report == "" ? "-" : report, n, pos, status }
+	' "$log" >>"$LOGS/sphinx-$arm.txt"
+}
+
+if [ -n "$QUICK" ]; then
+	put sphinx_state "skipped (BENCH_QUICK)"
+else
+	note "5/8 the Sphinx tree: $CLONE"
+	prepare_clone
+	rm -f "$LOGS"/sphinx-*.txt "$LOGS"/sphinx-*.log
+
+	note "6/8 documentation-file-ref-check on the broken tree"
+	use_index broken
+	(cd "$CLONE" && scripts/documentation-file-ref-check) >"$LOGS/refcheck.out" 2>&1 || true
+	put refcheck_lines "$(wc -l <"$LOGS/refcheck.out")"
+	if grep -q "$BROKEN" "$LOGS/refcheck.out"; then
+		put refcheck_reports_entry yes
+	else
+		put refcheck_reports_entry no
+	fi
+	RUNS=$SPHINX_RUNS WARMUP=1 hf refcheck "$CLONE" -i scripts/documentation-file-ref-check
+
+	# One warm-up (builds the checker in obj/with, warms the caches), then
+	# rounds of the three arms, each round in another order.
+	arms=(broken with without)
+	note "7/8 make htmldocs SPHINXDIRS=process: 1 warm-up + $SPHINX_RUNS rounds of ${arms[*]} (minutes)"
+	use_index clean
+	sphinx_once warmup 0
+	for ((run = 1; run <= SPHINX_RUNS; run++)); do
+		for ((i = 0; i < 3; i++)); do
+			arm=${arms[(run - 1 + i) % 3]}
+			note "   round $run/$SPHINX_RUNS: $arm"
+			case $arm in
+			broken)	use_index broken; sphinx_once broken "$run" -o checkconduct ;;
+			with)	use_index clean; sphinx_once with "$run" ;;
+			without) use_index clean; sphinx_once without "$run" -o checkconduct ;;
+			esac
+		done
+	done
+	use_index clean
+	for arm in warmup "${arms[@]}"; do
+		put "sphinx_${arm}_status" "$(cut -d ' ' -f 5 "$LOGS/sphinx-$arm.txt" | sort -u | tr '\n' ' ')"
+	done
+	cut -d ' ' -f 1 "$LOGS/sphinx-broken.txt" >"$LOGS/sphinx-broken-total.runs"
+	grep -v '^[^ ]* -' "$LOGS/sphinx-broken.txt" | cut -d ' ' -f 2 >"$LOGS/sphinx-broken-report.runs" || true
+	put_stats sphinx_broken_total "$LOGS/sphinx-broken-total.runs"
+	put_stats sphinx_broken_report "$LOGS/sphinx-broken-report.runs"
+	put sphinx_broken_missed "$(grep -c '^[^ ]* -' "$LOGS/sphinx-broken.txt" || true)"
+	put sphinx_broken_warnings "$(cut -d ' ' -f 3 "$LOGS/sphinx-broken.txt" | sort -u | tr '\n' ' ')"
+	put sphinx_broken_position "$(cut -d ' ' -f 4 "$LOGS/sphinx-broken.txt" | sort -u | tr '\n' ' ')"
+	put sphinx_with_warnings "$(cut -d ' ' -f 3 "$LOGS/sphinx-with.txt" | sort -u | tr '\n' ' ')"
+	put sphinx_broken_message "$(sed -n "/nonexisting document '$BROKEN'/{s|^[^ ]* ||; s|$CLONE/||; p; q}" "$LOGS/sphinx-broken-1.log")"
+	for arm in with without; do
+		cut -d ' ' -f 1 "$LOGS/sphinx-$arm.txt" >"$LOGS/sphinx-$arm.runs"
+		put_stats "sphinx_$arm" "$LOGS/sphinx-$arm.runs"
+	done
+
+	# The prerequisite alone: "make checkconduct" in the warm obj/with,
+	# minus the same make told not to run it (parsing the Makefiles, which
+	# "make htmldocs" does anyway).
+	note "8/8 the checkconduct prerequisite alone"
+	hf make_checkconduct "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" checkconduct
+	hf make_nothing "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" -o checkconduct checkconduct
+fi
+put load_end "$(cut -d ' ' -f 1-3 /proc/loadavg)"
+mv "$RESULTS.tmp" "$RESULTS"
+
+# ---- the table --------------------------------------------------------------
+python3 - "$RESULTS" "$WORK/results.md" <<'PY'
+import sys
+
+r = {}
+for line in open(sys.argv[1]):
+    k, _, v = line.rstrip("\n").partition("=")
+    r[k] = v.strip()
+
+
+def num(key):
+    try:
+        return float(r[key])
+    except (KeyError, ValueError):
+        return None
+
+
+def t(x):
+    if x is None:
+        return "not measured"
+    if x < 1e-3:
+        return "%.0f µs" % (x * 1e6)
+    if x < 1:
+        return "%.3g ms" % (x * 1e3)
+    return "%.3g s" % x
+
+
+def rng(key):
+    lo, hi = num(key + "_min"), num(key + "_max")
+    return "–" if lo is None else "%s – %s" % (t(lo), t(hi))
+
+
+def runs(key):
+    return r.get(key + "_runs", "–")
+
+
+def ratio(a, b):
+    if a is None or b is None or b == 0:
+        return None
+    return a / b
+
+
+def x(v):
+    if v is None:
+        return "not measured"
+    return "{:,.0f}x".format(v) if v >= 100 else "%.2fx" % v
+
+
+def verdict(ok):
+    return "not measured" if ok is None else ("met" if ok else "**NOT met**")
+
+
+quick = r.get("quick") == "1"
+skipped = "skipped (BENCH_QUICK)" if quick else "not measured"
+rows = []
+
+
+def row(n, what, key, notes=""):
+    m = num(key + "_median")
+    rows.append("| %s | %s | %s | %s | %s | %s |" % (
+        n, what, t(m) if m is not None else skipped, rng(key), runs(key), notes))
+
+
+def once(n, what, value, notes=""):
+    rows.append("| %s | %s | %s | – | 1 | %s |" % (n, what, value, notes))
+
+
+pf = r.get("process_files", "?")
+row(1, "checker, 6.1 process tree (`checkconduct --srctree`)", "checker_process",
+    "exit %s; opens %s .rst files, %s of them more than once"
+    % (r.get("checker_process_exit"), pf, r.get("process_files_dup")))
+row(2, "I/O floor: `%s` of exactly those %s files" % (r.get("floor_process_method"), pf),
+    "floor_process", "one process, output discarded")
+row("3a", "checker on the broken tree", "checker_broken",
+    "exit %s: `%s`" % (r.get("checker_broken_exit"), r.get("checker_broken_message")))
+if quick:
+    msg = ""
+else:
+    msg = "warning no. %s of %s in the build; not found in %s run(s); `%s`" % (
+        r.get("sphinx_broken_position", "?").strip(), r.get("sphinx_broken_warnings", "?").strip(),
+        r.get("sphinx_broken_missed", "?"), r.get("sphinx_broken_message", ""))
+row("3b", "Sphinx (`make htmldocs SPHINXDIRS=process`, checker bypassed), broken tree: "
+    "until it prints the entry's warning", "sphinx_broken_report", msg)
+row("3c", "the same build, start to end", "sphinx_broken_total",
+    "" if quick else "make exit %s" % r.get("sphinx_broken_status", "?").strip())
+row(4, "`scripts/documentation-file-ref-check`, broken tree", "refcheck",
+    "" if quick else "reports the entry: %s (prints %s lines)"
+    % (r.get("refcheck_reports_entry"), r.get("refcheck_lines")))
+row("5a", "`make htmldocs SPHINXDIRS=process`, checker in front", "sphinx_with",
+    "" if quick else "%s warnings" % r.get("sphinx_with_warnings", "?").strip())
+row("5b", "the same with `-o checkconduct` (checker bypassed)", "sphinx_without")
+row("5c", "`make checkconduct` (warm, nothing to rebuild)", "make_checkconduct")
+row("5d", "`make -o checkconduct checkconduct` (make doing nothing)", "make_nothing")
+ci = r.get("process_instructions") or "not measured"
+ca = r.get("all_instructions") or "not measured"
+fmt = lambda s: "{:,}".format(int(s)) if s.isdigit() else s
+once(6, "checker instructions (callgrind; user space): process / `--all`",
+     "%s / %s" % (fmt(ci), fmt(ca)))
+once(7, "peak memory (max RSS): checker process / `--all` / `cat` floor",
+     "%s / %s / %s KiB" % (r.get("process_maxrss_kib"), r.get("all_maxrss_kib"),
+                           r.get("cat_process_maxrss_kib")))
+af = r.get("all_files", "?")
+row("8a", "`checkconduct --all`, all of Documentation/", "checker_all",
+    "exit %s, %s errors, %s warnings; opens %s .rst files (%s in the tree), %s more than once"
+    % (r.get("checker_all_exit"), r.get("checker_all_errors"), r.get("checker_all_warnings"),
+       af, r.get("all_rst_in_tree"), r.get("all_files_dup")))
+row("8b", "I/O floor: `%s` of exactly those %s files" % (r.get("floor_all_method"), af), "floor_all")
+full = num("full_sphinx_s")
+if full is not None:
+    once("8c", "full `make htmldocs` (pristine tree, one background run, nice 10)",
+         t(full), "exit %s, %s; `%s`" % (r.get("full_sphinx_exit"), r.get("full_sphinx_date"),
+                                         r.get("full_sphinx_log")))
+else:
+    once("8c", "full `make htmldocs`", "not measured", r.get("full_sphinx_state", ""))
+
+c = num("checker_process_median")
+cb = num("checker_broken_median")
+ca_t = num("checker_all_median")
+r_floor = ratio(c, num("floor_process_median"))
+r_floor_all = ratio(ca_t, num("floor_all_median"))
+r_floor_min = ratio(num("checker_process_min"), num("floor_process_min"))
+r_floor_all_min = ratio(num("checker_all_min"), num("floor_all_min"))
+r_make = ratio(num("sphinx_broken_report_median"), num("make_checkconduct_median"))
+r_report = ratio(num("sphinx_broken_report_median"), cb)
+r_total = ratio(num("sphinx_broken_total_median"), cb)
+r_full = ratio(full, ca_t)
+without = num("sphinx_without_median")
+marg = None
+if num("make_checkconduct_median") is not None and num("make_nothing_median") is not None:
+    marg = num("make_checkconduct_median") - num("make_nothing_median")
+ovh = None if marg is None or not without else 100 * marg / without
+if without and num("sphinx_with_median") is not None:
+    ab = 100 * (num("sphinx_with_median") - without) / without
+    spread = max(100 * (num("sphinx_%s_max" % a) - num("sphinx_%s_min" % a))
+                 / num("sphinx_%s_median" % a) for a in ("with", "without"))
+    if min(int(r.get("sphinx_with_runs", 0)), int(r.get("sphinx_without_runs", 0))) < 2:
+        noise = "one run each: too few to tell it from the noise"
+    else:
+        noise = "the runs of one arm spread over up to %.1f%%%s" % (
+            spread, ", so the difference is noise" if abs(ab) <= spread else "")
+    ab_note = ("A/B of the whole builds: with the checker in front (5a) %+.2f%% against "
+               "without (5b); %s" % (ab, noise))
+else:
+    ab_note = "A/B of the whole builds (5a vs 5b): %s" % skipped
+
+targets = [
+    "| checker vs I/O floor, process tree (1 / 2) | %s | at most 2x | %s |"
+    % (x(r_floor), verdict(None if r_floor is None else r_floor <= 2)),
+    "| the same, fastest runs (min / min) | %s | – | – |" % x(r_floor_min),
+    "| checker `--all` vs its I/O floor (8a / 8b) | %s | at most 2x | %s |"
+    % (x(r_floor_all), verdict(None if r_floor_all is None else r_floor_all <= 2)),
+    "| the same, fastest runs (min / min) | %s | – | – |" % x(r_floor_all_min),
+    "| Sphinx vs checker at reporting the broken entry (3b / 3a) | %s | at least 10,000x | %s |"
+    % (x(r_report), verdict(None if r_report is None else r_report >= 10000)),
+    "| Sphinx whole build vs checker, broken tree (3c / 3a) | %s | – | – |" % x(r_total),
+    "| Sphinx vs `make checkconduct`, make included (3b / 5c) | %s | – | – |" % x(r_make),
+    "| overhead on `make htmldocs SPHINXDIRS=process` ((5c - 5d) / 5b) | %s | below 1%% | %s |"
+    % ("not measured" if ovh is None else "%.3f%% (%s)" % (ovh, t(marg)),
+       verdict(None if ovh is None else ovh < 1)),
+    "| full Sphinx build vs `checkconduct --all` (8c / 8a) | %s | – (issue 8) | – |" % x(r_full),
+]
+
+out = []
+out.append("# checkconduct benchmark (`make bench`)\n")
+out.append("- %s; %s cores (%s), %s GiB; load average %s at the start, %s at the end" % (
+    r.get("date"), r.get("cores"), r.get("cpu"), r.get("mem_gib"), r.get("load_start"),
+    r.get("load_end")))
+out.append("- tree %s (%s), HEAD %s%s; %s" % (
+    r.get("tree"), r.get("kernelversion"), r.get("head"),
+    "" if r.get("tree_dirty") == "0" else " plus uncommitted changes (Sphinx rows: HEAD only)",
+    r.get("sphinx")))
+out.append("- broken tree: `%s`" % r.get("broken_entry"))
+out.append("- medians; checker and cat: hyperfine, %s warm-ups; Sphinx: one shared warm-up, "
+           "then rounds of 3b, 5a, 5b in rotating order, each build from scratch%s\n"
+           % (r.get("warmup"), "; QUICK MODE: one run each, no Sphinx" if quick else ""))
+out.append("| # | measurement | median | min – max | runs | notes |")
+out.append("|---|---|---|---|---|---|")
+out.extend(rows)
+out.append("\n| comparison | ratio | target | verdict |")
+out.append("|---|---|---|---|")
+out.extend(targets)
+out.append("\n%s.  The overhead verdict uses instead the cost of the prerequisite "
+           "measured alone (5c minus 5d: make's work for it and the checker), divided by the "
+           "build without it (5b)." % ab_note)
+out.append("\nTimes are wall-clock on a shared machine: compare the ratios, taken in the "
+           "same run, not the seconds.  3b is when the warning's line came out of make "
+           "(Sphinx runs with PYTHONUNBUFFERED=1: no buffer holds it back).")
+text = "\n".join(out) + "\n"
+open(sys.argv[2], "w").write(text)
+sys.stdout.write(text)
+PY
+note "results: $WORK/results.md and $RESULTS; logs in $LOGS/"
