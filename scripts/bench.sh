@@ -16,6 +16,10 @@
 #				documentation-file-ref-check (default 3, after 1 warm-up)
 #	BENCH_OUT=DIR		results and scratch space (default $BUILD/bench)
 #
+# The default run makes ten Sphinx builds of Documentation/process, one to
+# three minutes each on 2 cores depending on what else runs: count half an
+# hour.  BENCH_QUICK=1 takes seconds.
+#
 # Writes BENCH_OUT/results.md (the table, also printed), BENCH_OUT/results.txt
 # (key=value, machine-readable) and the log of every run in BENCH_OUT/logs/.
 #
@@ -234,22 +238,6 @@ put all_rst_in_tree "$(find "$KSRC/Documentation" -name '*.rst' | wc -l)"
 hf checker_all "$KSRC" -i "$checker" --srctree "$KSRC" --all
 floor floor_all "$LOGS/files-all"
 
-# ---- 8c: the full Sphinx build, from scripts/full-htmldocs.sh's log ---------
-fulllog=$BUILD/logs/full-htmldocs-$(basename "$KSRC").log
-put full_sphinx_log "$fulllog"
-if [ -f "$fulllog" ]; then
-	last=$(tail -n 1 "$fulllog")
-	if [[ $last =~ ^full-htmldocs:\ .*:\ exit\ ([0-9]+)\ after\ ([0-9]+)\ s$ ]]; then
-		put full_sphinx_exit "${BASH_REMATCH[1]}"
-		put full_sphinx_s "${BASH_REMATCH[2]}"
-		put full_sphinx_date "$(date -u -r "$fulllog" '+%Y-%m-%d %H:%M UTC')"
-	else
-		put full_sphinx_state "still running or interrupted (no final line in the log)"
-	fi
-else
-	put full_sphinx_state "no log (run scripts/full-htmldocs.sh $KSRC_TAR)"
-fi
-
 # ---- 3, 4, 5: Sphinx and documentation-file-ref-check --------------------------
 g() {
 	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git -C "$CLONE" "$@"
@@ -381,6 +369,23 @@ else
 	hf make_checkconduct "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" checkconduct
 	hf make_nothing "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" -o checkconduct checkconduct
 fi
+# ---- 8c: the full Sphinx build, from scripts/full-htmldocs.sh's log (read last:
+# it may be running in the background) -----------------------------------------
+fulllog=$BUILD/logs/full-htmldocs-$(basename "$KSRC").log
+put full_sphinx_log "$fulllog"
+if [ -f "$fulllog" ]; then
+	last=$(tail -n 1 "$fulllog")
+	if [[ $last =~ ^full-htmldocs:\ .*:\ exit\ ([0-9]+)\ after\ ([0-9]+)\ s$ ]]; then
+		put full_sphinx_exit "${BASH_REMATCH[1]}"
+		put full_sphinx_s "${BASH_REMATCH[2]}"
+		put full_sphinx_date "$(date -u -r "$fulllog" '+%Y-%m-%d %H:%M UTC')"
+	else
+		put full_sphinx_state "still running or interrupted (no final line in the log)"
+	fi
+else
+	put full_sphinx_state "no log (run scripts/full-htmldocs.sh $KSRC_TAR)"
+fi
+
 put load_end "$(cut -d ' ' -f 1-3 /proc/loadavg)"
 mv "$RESULTS.tmp" "$RESULTS"
 
