@@ -19,7 +19,7 @@ hostcflags=(-Wall -Wmissing-prototypes -Wstrict-prototypes -O2
 case $variant in
 plain)	cc=(gcc) ;;
 static)	cc=(gcc -static) ;;
-asan)	cc=(clang -g -fno-omit-frame-pointer -fsanitize=address,undefined
+asan)	cc=(clang -g -fno-omit-frame-pointer "-fsanitize=address,undefined"
 		-fno-sanitize-recover=all) ;;
 *)	echo "build-checker: unknown variant '$variant'" >&2; exit 2 ;;
 esac
