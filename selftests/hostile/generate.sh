@@ -1,5 +1,5 @@
 #!/bin/bash
-# Write the hostile source trees of selftests/tests/30-hostile.sh (and of the
+# Write the hostile source trees of selftests/tests/31-hostile.sh (and of the
 # sanitizer test) into OUTDIR, at test time: some are megabytes.
 #
 #	selftests/hostile/generate.sh OUTDIR
