@@ -16,6 +16,9 @@
 #				documentation-file-ref-check (default 3, after 1 warm-up)
 #	BENCH_OUT=DIR		results and scratch space (default $BUILD/bench)
 #
+# "scripts/bench.sh --table" prints the table of the last run again (with the
+# full Sphinx build's time if that has finished since), measuring nothing.
+#
 # The default run makes ten Sphinx builds of Documentation/process, one to
 # three minutes each on 2 cores depending on what else runs: count half an
 # hour.  BENCH_QUICK=1 takes seconds.
@@ -63,6 +66,240 @@ note() {
 	echo "bench: $*" >&2
 }
 
+# put KEY VALUE...: one line of results.txt.
+put() {
+	local key=$1
+	shift
+	echo "$key=$*" >>"$RESULTS.tmp"
+}
+
+# read_full_sphinx: 8c, the full Sphinx build, from scripts/full-htmldocs.sh's
+# log (read last: it may still be running in the background).
+read_full_sphinx() {
+	local fulllog last
+	fulllog=$BUILD/logs/full-htmldocs-$(basename "$KSRC").log
+	put full_sphinx_log "$fulllog"
+	if [ -f "$fulllog" ]; then
+		last=$(tail -n 1 "$fulllog")
+		if [[ $last =~ ^full-htmldocs:\ .*:\ exit\ ([0-9]+)\ after\ ([0-9]+)\ s$ ]]; then
+			put full_sphinx_exit "${BASH_REMATCH[1]}"
+			put full_sphinx_s "${BASH_REMATCH[2]}"
+			put full_sphinx_date "$(date -u -r "$fulllog" '+%Y-%m-%d %H:%M UTC')"
+		else
+			put full_sphinx_state "still running or interrupted (no final line in the log)"
+		fi
+	else
+		put full_sphinx_state "no log (run scripts/full-htmldocs.sh $KSRC_TAR)"
+	fi
+}
+
+# render: results.md from results.txt, and print it.
+render() {
+	python3 - "$RESULTS" "$WORK/results.md" <<'PY'
+import sys
+
+r = {}
+for line in open(sys.argv[1]):
+    k, _, v = line.rstrip("\n").partition("=")
+    r[k] = v.strip()
+
+
+def num(key):
+    try:
+        return float(r[key])
+    except (KeyError, ValueError):
+        return None
+
+
+def t(x):
+    if x is None:
+        return "not measured"
+    if x < 1e-3:
+        return "%.0f µs" % (x * 1e6)
+    if x < 1:
+        return "%.3g ms" % (x * 1e3)
+    return "%.3g s" % x
+
+
+def rng(key):
+    lo, hi = num(key + "_min"), num(key + "_max")
+    return "–" if lo is None else "%s – %s" % (t(lo), t(hi))
+
+
+def runs(key):
+    return r.get(key + "_runs", "–")
+
+
+def ratio(a, b):
+    if a is None or b is None or b == 0:
+        return None
+    return a / b
+
+
+def x(v):
+    if v is None:
+        return "not measured"
+    return "{:,.0f}x".format(v) if v >= 100 else "%.2fx" % v
+
+
+def verdict(ok):
+    return "not measured" if ok is None else ("met" if ok else "**NOT met**")
+
+
+quick = r.get("quick") == "1"
+skipped = "skipped (BENCH_QUICK)" if quick else "not measured"
+rows = []
+
+
+def row(n, what, key, notes=""):
+    m = num(key + "_median")
+    rows.append("| %s | %s | %s | %s | %s | %s |" % (
+        n, what, t(m) if m is not None else skipped, rng(key), runs(key), notes))
+
+
+def once(n, what, value, notes=""):
+    rows.append("| %s | %s | %s | – | 1 | %s |" % (n, what, value, notes))
+
+
+pf = r.get("process_files", "?")
+row(1, "checker, 6.1 process tree (`checkconduct --srctree`)", "checker_process",
+    "exit %s; opens %s .rst files, %s of them more than once"
+    % (r.get("checker_process_exit"), pf, r.get("process_files_dup")))
+row(2, "I/O floor: `%s` of exactly those %s files" % (r.get("floor_process_method"), pf),
+    "floor_process", "one process, output discarded")
+row("3a", "checker on the broken tree", "checker_broken",
+    "exit %s: `%s`" % (r.get("checker_broken_exit"), r.get("checker_broken_message")))
+if quick:
+    msg = ""
+else:
+    msg = "warning no. %s of %s in the build; not found in %s run(s); `%s`" % (
+        r.get("sphinx_broken_position", "?").strip(), r.get("sphinx_broken_warnings", "?").strip(),
+        r.get("sphinx_broken_missed", "?"), r.get("sphinx_broken_message", ""))
+row("3b", "Sphinx (`make htmldocs SPHINXDIRS=process`, checker bypassed), broken tree: "
+    "until it prints the entry's warning", "sphinx_broken_report", msg)
+row("3c", "the same build, start to end", "sphinx_broken_total",
+    "" if quick else "make exit %s" % r.get("sphinx_broken_status", "?").strip())
+row(4, "`scripts/documentation-file-ref-check`, broken tree", "refcheck",
+    "" if quick else "reports the entry: %s (prints %s lines)"
+    % (r.get("refcheck_reports_entry"), r.get("refcheck_lines")))
+row("5a", "`make htmldocs SPHINXDIRS=process`, checker in front", "sphinx_with",
+    "" if quick else "%s warnings" % r.get("sphinx_with_warnings", "?").strip())
+row("5b", "the same with `-o checkconduct` (checker bypassed)", "sphinx_without")
+row("5c", "`make checkconduct` (warm, nothing to rebuild)", "make_checkconduct")
+row("5d", "`make -o checkconduct checkconduct` (make doing nothing)", "make_nothing")
+ci = r.get("process_instructions") or "not measured"
+ca = r.get("all_instructions") or "not measured"
+fmt = lambda s: "{:,}".format(int(s)) if s.isdigit() else s
+once(6, "checker instructions (callgrind; user space): process / `--all`",
+     "%s / %s" % (fmt(ci), fmt(ca)))
+once(7, "peak memory (max RSS): checker process / `--all` / `cat` floor",
+     "%s / %s / %s KiB" % (r.get("process_maxrss_kib"), r.get("all_maxrss_kib"),
+                           r.get("cat_process_maxrss_kib")))
+af = r.get("all_files", "?")
+row("8a", "`checkconduct --all`, all of Documentation/", "checker_all",
+    "exit %s, %s errors, %s warnings; opens %s .rst files (%s in the tree), %s more than once"
+    % (r.get("checker_all_exit"), r.get("checker_all_errors"), r.get("checker_all_warnings"),
+       af, r.get("all_rst_in_tree"), r.get("all_files_dup")))
+row("8b", "I/O floor: `%s` of exactly those %s files" % (r.get("floor_all_method"), af), "floor_all")
+full = num("full_sphinx_s")
+if full is not None:
+    once("8c", "full `make htmldocs` (pristine tree, one background run, nice 10)",
+         t(full), "exit %s, %s; `%s`" % (r.get("full_sphinx_exit"), r.get("full_sphinx_date"),
+                                         r.get("full_sphinx_log")))
+else:
+    once("8c", "full `make htmldocs`", "not measured", r.get("full_sphinx_state", ""))
+
+c = num("checker_process_median")
+cb = num("checker_broken_median")
+ca_t = num("checker_all_median")
+r_floor = ratio(c, num("floor_process_median"))
+r_floor_all = ratio(ca_t, num("floor_all_median"))
+r_floor_min = ratio(num("checker_process_min"), num("floor_process_min"))
+r_floor_all_min = ratio(num("checker_all_min"), num("floor_all_min"))
+r_make = ratio(num("sphinx_broken_report_median"), num("make_checkconduct_median"))
+r_report = ratio(num("sphinx_broken_report_median"), cb)
+r_report_min = ratio(num("sphinx_broken_report_min"), num("checker_broken_min"))
+r_total = ratio(num("sphinx_broken_total_median"), cb)
+r_full = ratio(full, ca_t)
+without = num("sphinx_without_median")
+marg = None
+if num("make_checkconduct_median") is not None and num("make_nothing_median") is not None:
+    marg = num("make_checkconduct_median") - num("make_nothing_median")
+ovh = None if marg is None or not without else 100 * marg / without
+if without and num("sphinx_with_median") is not None:
+    ab = 100 * (num("sphinx_with_median") - without) / without
+    spread = max(100 * (num("sphinx_%s_max" % a) - num("sphinx_%s_min" % a))
+                 / num("sphinx_%s_median" % a) for a in ("with", "without"))
+    if min(int(r.get("sphinx_with_runs", 0)), int(r.get("sphinx_without_runs", 0))) < 2:
+        noise = "one run each: too few to tell it from the noise"
+    else:
+        noise = "the runs of one arm spread over up to %.1f%%%s" % (
+            spread, ", so the difference is noise" if abs(ab) <= spread else "")
+    ab_note = ("A/B of the whole builds: with the checker in front (5a) %+.2f%% against "
+               "without (5b); %s" % (ab, noise))
+else:
+    ab_note = "A/B of the whole builds (5a vs 5b): %s" % skipped
+
+targets = [
+    "| checker vs I/O floor, process tree (1 / 2) | %s | at most 2x | %s |"
+    % (x(r_floor), verdict(None if r_floor is None else r_floor <= 2)),
+    "| the same, fastest runs (min / min) | %s | – | – |" % x(r_floor_min),
+    "| checker `--all` vs its I/O floor (8a / 8b) | %s | at most 2x (issue 7's, applied to `--all`) | %s |"
+    % (x(r_floor_all), verdict(None if r_floor_all is None else r_floor_all <= 2)),
+    "| the same, fastest runs (min / min) | %s | – | – |" % x(r_floor_all_min),
+    "| Sphinx vs checker at reporting the broken entry (3b / 3a) | %s | at least 10,000x | %s |"
+    % (x(r_report), verdict(None if r_report is None else r_report >= 10000)),
+    "| the same, fastest runs (min / min) | %s | – | – |" % x(r_report_min),
+    "| Sphinx whole build vs checker, broken tree (3c / 3a) | %s | – | – |" % x(r_total),
+    "| Sphinx vs `make checkconduct`, make included (3b / 5c) | %s | – | – |" % x(r_make),
+    "| overhead on `make htmldocs SPHINXDIRS=process` ((5c - 5d) / 5b) | %s | below 1%% | %s |"
+    % ("not measured" if ovh is None else "%.3f%% (%s)" % (ovh, t(marg)),
+       verdict(None if ovh is None else ovh < 1)),
+    "| full Sphinx build vs `checkconduct --all` (8c / 8a) | %s | – (issue 8) | – |" % x(r_full),
+]
+
+out = []
+out.append("# checkconduct benchmark (`make bench`)\n")
+out.append("- %s; %s cores (%s), %s GiB; load average %s at the start, %s at the end" % (
+    r.get("date"), r.get("cores"), r.get("cpu"), r.get("mem_gib"), r.get("load_start"),
+    r.get("load_end")))
+out.append("- tree %s (%s), HEAD %s%s; %s" % (
+    r.get("tree"), r.get("kernelversion"), r.get("head"),
+    "" if r.get("tree_dirty") == "0" else " plus uncommitted changes (Sphinx rows: HEAD only)",
+    r.get("sphinx")))
+out.append("- broken tree: `%s`" % r.get("broken_entry"))
+out.append("- medians; checker and cat: hyperfine, %s warm-ups; Sphinx: one shared warm-up, "
+           "then rounds of 3b, 5a, 5b in rotating order, each build from scratch%s\n"
+           % (r.get("warmup"), "; QUICK MODE: one run each, no Sphinx" if quick else ""))
+out.append("| # | measurement | median | min – max | runs | notes |")
+out.append("|---|---|---|---|---|---|")
+out.extend(rows)
+out.append("\n| comparison | ratio | target | verdict |")
+out.append("|---|---|---|---|")
+out.extend(targets)
+out.append("\n%s.  The overhead verdict uses instead the cost of the prerequisite "
+           "measured alone (5c minus 5d: make's work for it and the checker), divided by the "
+           "build without it (5b)." % ab_note)
+out.append("\nTimes are wall-clock on a shared machine: compare the ratios, taken in the "
+           "same run, not the seconds.  3b is when the warning's line came out of make "
+           "(Sphinx runs with PYTHONUNBUFFERED=1: no buffer holds it back).")
+text = "\n".join(out) + "\n"
+open(sys.argv[2], "w").write(text)
+sys.stdout.write(text)
+PY
+}
+
+# scripts/bench.sh --table: the table again from results.txt, with the full
+# Sphinx build's time if it has finished since.
+if [ "${1:-}" = --table ]; then
+	[ -f "$RESULTS" ] || die "no $RESULTS (run make bench first)"
+	grep -v '^full_sphinx_' "$RESULTS" >"$RESULTS.tmp" || true
+	read_full_sphinx
+	mv "$RESULTS.tmp" "$RESULTS"
+	render
+	exit 0
+fi
+
 for tool in hyperfine strace valgrind /usr/bin/time python3 make git; do
 	command -v "$tool" >/dev/null || die "$tool is missing (make deps)"
 done
@@ -72,13 +309,6 @@ checker=$("$TOP/scripts/build-checker.sh")
 mkdir -p "$LOGS"
 rm -f "$LOGS"/*.runs "$LOGS"/*.json
 : >"$RESULTS.tmp"
-
-# put KEY VALUE...: one line of results.txt.
-put() {
-	local key=$1
-	shift
-	echo "$key=$*" >>"$RESULTS.tmp"
-}
 
 # stats FILE: "median min max n" of the numbers in FILE, one a line.
 stats() {
@@ -369,215 +599,9 @@ else
 	hf make_checkconduct "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" checkconduct
 	hf make_nothing "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" -o checkconduct checkconduct
 fi
-# ---- 8c: the full Sphinx build, from scripts/full-htmldocs.sh's log (read last:
-# it may be running in the background) -----------------------------------------
-fulllog=$BUILD/logs/full-htmldocs-$(basename "$KSRC").log
-put full_sphinx_log "$fulllog"
-if [ -f "$fulllog" ]; then
-	last=$(tail -n 1 "$fulllog")
-	if [[ $last =~ ^full-htmldocs:\ .*:\ exit\ ([0-9]+)\ after\ ([0-9]+)\ s$ ]]; then
-		put full_sphinx_exit "${BASH_REMATCH[1]}"
-		put full_sphinx_s "${BASH_REMATCH[2]}"
-		put full_sphinx_date "$(date -u -r "$fulllog" '+%Y-%m-%d %H:%M UTC')"
-	else
-		put full_sphinx_state "still running or interrupted (no final line in the log)"
-	fi
-else
-	put full_sphinx_state "no log (run scripts/full-htmldocs.sh $KSRC_TAR)"
-fi
-
+read_full_sphinx
 put load_end "$(cut -d ' ' -f 1-3 /proc/loadavg)"
 mv "$RESULTS.tmp" "$RESULTS"
 
-# ---- the table --------------------------------------------------------------
-python3 - "$RESULTS" "$WORK/results.md" <<'PY'
-import sys
-
-r = {}
-for line in open(sys.argv[1]):
-    k, _, v = line.rstrip("\n").partition("=")
-    r[k] = v.strip()
-
-
-def num(key):
-    try:
-        return float(r[key])
-    except (KeyError, ValueError):
-        return None
-
-
-def t(x):
-    if x is None:
-        return "not measured"
-    if x < 1e-3:
-        return "%.0f µs" % (x * 1e6)
-    if x < 1:
-        return "%.3g ms" % (x * 1e3)
-    return "%.3g s" % x
-
-
-def rng(key):
-    lo, hi = num(key + "_min"), num(key + "_max")
-    return "–" if lo is None else "%s – %s" % (t(lo), t(hi))
-
-
-def runs(key):
-    return r.get(key + "_runs", "–")
-
-
-def ratio(a, b):
-    if a is None or b is None or b == 0:
-        return None
-    return a / b
-
-
-def x(v):
-    if v is None:
-        return "not measured"
-    return "{:,.0f}x".format(v) if v >= 100 else "%.2fx" % v
-
-
-def verdict(ok):
-    return "not measured" if ok is None else ("met" if ok else "**NOT met**")
-
-
-quick = r.get("quick") == "1"
-skipped = "skipped (BENCH_QUICK)" if quick else "not measured"
-rows = []
-
-
-def row(n, what, key, notes=""):
-    m = num(key + "_median")
-    rows.append("| %s | %s | %s | %s | %s | %s |" % (
-        n, what, t(m) if m is not None else skipped, rng(key), runs(key), notes))
-
-
-def once(n, what, value, notes=""):
-    rows.append("| %s | %s | %s | – | 1 | %s |" % (n, what, value, notes))
-
-
-pf = r.get("process_files", "?")
-row(1, "checker, 6.1 process tree (`checkconduct --srctree`)", "checker_process",
-    "exit %s; opens %s .rst files, %s of them more than once"
-    % (r.get("checker_process_exit"), pf, r.get("process_files_dup")))
-row(2, "I/O floor: `%s` of exactly those %s files" % (r.get("floor_process_method"), pf),
-    "floor_process", "one process, output discarded")
-row("3a", "checker on the broken tree", "checker_broken",
-    "exit %s: `%s`" % (r.get("checker_broken_exit"), r.get("checker_broken_message")))
-if quick:
-    msg = ""
-else:
-    msg = "warning no. %s of %s in the build; not found in %s run(s); `%s`" % (
-        r.get("sphinx_broken_position", "?").strip(), r.get("sphinx_broken_warnings", "?").strip(),
-        r.get("sphinx_broken_missed", "?"), r.get("sphinx_broken_message", ""))
-row("3b", "Sphinx (`make htmldocs SPHINXDIRS=process`, checker bypassed), broken tree: "
-    "until it prints the entry's warning", "sphinx_broken_report", msg)
-row("3c", "the same build, start to end", "sphinx_broken_total",
-    "" if quick else "make exit %s" % r.get("sphinx_broken_status", "?").strip())
-row(4, "`scripts/documentation-file-ref-check`, broken tree", "refcheck",
-    "" if quick else "reports the entry: %s (prints %s lines)"
-    % (r.get("refcheck_reports_entry"), r.get("refcheck_lines")))
-row("5a", "`make htmldocs SPHINXDIRS=process`, checker in front", "sphinx_with",
-    "" if quick else "%s warnings" % r.get("sphinx_with_warnings", "?").strip())
-row("5b", "the same with `-o checkconduct` (checker bypassed)", "sphinx_without")
-row("5c", "`make checkconduct` (warm, nothing to rebuild)", "make_checkconduct")
-row("5d", "`make -o checkconduct checkconduct` (make doing nothing)", "make_nothing")
-ci = r.get("process_instructions") or "not measured"
-ca = r.get("all_instructions") or "not measured"
-fmt = lambda s: "{:,}".format(int(s)) if s.isdigit() else s
-once(6, "checker instructions (callgrind; user space): process / `--all`",
-     "%s / %s" % (fmt(ci), fmt(ca)))
-once(7, "peak memory (max RSS): checker process / `--all` / `cat` floor",
-     "%s / %s / %s KiB" % (r.get("process_maxrss_kib"), r.get("all_maxrss_kib"),
-                           r.get("cat_process_maxrss_kib")))
-af = r.get("all_files", "?")
-row("8a", "`checkconduct --all`, all of Documentation/", "checker_all",
-    "exit %s, %s errors, %s warnings; opens %s .rst files (%s in the tree), %s more than once"
-    % (r.get("checker_all_exit"), r.get("checker_all_errors"), r.get("checker_all_warnings"),
-       af, r.get("all_rst_in_tree"), r.get("all_files_dup")))
-row("8b", "I/O floor: `%s` of exactly those %s files" % (r.get("floor_all_method"), af), "floor_all")
-full = num("full_sphinx_s")
-if full is not None:
-    once("8c", "full `make htmldocs` (pristine tree, one background run, nice 10)",
-         t(full), "exit %s, %s; `%s`" % (r.get("full_sphinx_exit"), r.get("full_sphinx_date"),
-                                         r.get("full_sphinx_log")))
-else:
-    once("8c", "full `make htmldocs`", "not measured", r.get("full_sphinx_state", ""))
-
-c = num("checker_process_median")
-cb = num("checker_broken_median")
-ca_t = num("checker_all_median")
-r_floor = ratio(c, num("floor_process_median"))
-r_floor_all = ratio(ca_t, num("floor_all_median"))
-r_floor_min = ratio(num("checker_process_min"), num("floor_process_min"))
-r_floor_all_min = ratio(num("checker_all_min"), num("floor_all_min"))
-r_make = ratio(num("sphinx_broken_report_median"), num("make_checkconduct_median"))
-r_report = ratio(num("sphinx_broken_report_median"), cb)
-r_total = ratio(num("sphinx_broken_total_median"), cb)
-r_full = ratio(full, ca_t)
-without = num("sphinx_without_median")
-marg = None
-if num("make_checkconduct_median") is not None and num("make_nothing_median") is not None:
-    marg = num("make_checkconduct_median") - num("make_nothing_median")
-ovh = None if marg is None or not without else 100 * marg / without
-if without and num("sphinx_with_median") is not None:
-    ab = 100 * (num("sphinx_with_median") - without) / without
-    spread = max(100 * (num("sphinx_%s_max" % a) - num("sphinx_%s_min" % a))
-                 / num("sphinx_%s_median" % a) for a in ("with", "without"))
-    if min(int(r.get("sphinx_with_runs", 0)), int(r.get("sphinx_without_runs", 0))) < 2:
-        noise = "one run each: too few to tell it from the noise"
-    else:
-        noise = "the runs of one arm spread over up to %.1f%%%s" % (
-            spread, ", so the difference is noise" if abs(ab) <= spread else "")
-    ab_note = ("A/B of the whole builds: with the checker in front (5a) %+.2f%% against "
-               "without (5b); %s" % (ab, noise))
-else:
-    ab_note = "A/B of the whole builds (5a vs 5b): %s" % skipped
-
-targets = [
-    "| checker vs I/O floor, process tree (1 / 2) | %s | at most 2x | %s |"
-    % (x(r_floor), verdict(None if r_floor is None else r_floor <= 2)),
-    "| the same, fastest runs (min / min) | %s | – | – |" % x(r_floor_min),
-    "| checker `--all` vs its I/O floor (8a / 8b) | %s | at most 2x | %s |"
-    % (x(r_floor_all), verdict(None if r_floor_all is None else r_floor_all <= 2)),
-    "| the same, fastest runs (min / min) | %s | – | – |" % x(r_floor_all_min),
-    "| Sphinx vs checker at reporting the broken entry (3b / 3a) | %s | at least 10,000x | %s |"
-    % (x(r_report), verdict(None if r_report is None else r_report >= 10000)),
-    "| Sphinx whole build vs checker, broken tree (3c / 3a) | %s | – | – |" % x(r_total),
-    "| Sphinx vs `make checkconduct`, make included (3b / 5c) | %s | – | – |" % x(r_make),
-    "| overhead on `make htmldocs SPHINXDIRS=process` ((5c - 5d) / 5b) | %s | below 1%% | %s |"
-    % ("not measured" if ovh is None else "%.3f%% (%s)" % (ovh, t(marg)),
-       verdict(None if ovh is None else ovh < 1)),
-    "| full Sphinx build vs `checkconduct --all` (8c / 8a) | %s | – (issue 8) | – |" % x(r_full),
-]
-
-out = []
-out.append("# checkconduct benchmark (`make bench`)\n")
-out.append("- %s; %s cores (%s), %s GiB; load average %s at the start, %s at the end" % (
-    r.get("date"), r.get("cores"), r.get("cpu"), r.get("mem_gib"), r.get("load_start"),
-    r.get("load_end")))
-out.append("- tree %s (%s), HEAD %s%s; %s" % (
-    r.get("tree"), r.get("kernelversion"), r.get("head"),
-    "" if r.get("tree_dirty") == "0" else " plus uncommitted changes (Sphinx rows: HEAD only)",
-    r.get("sphinx")))
-out.append("- broken tree: `%s`" % r.get("broken_entry"))
-out.append("- medians; checker and cat: hyperfine, %s warm-ups; Sphinx: one shared warm-up, "
-           "then rounds of 3b, 5a, 5b in rotating order, each build from scratch%s\n"
-           % (r.get("warmup"), "; QUICK MODE: one run each, no Sphinx" if quick else ""))
-out.append("| # | measurement | median | min – max | runs | notes |")
-out.append("|---|---|---|---|---|---|")
-out.extend(rows)
-out.append("\n| comparison | ratio | target | verdict |")
-out.append("|---|---|---|---|")
-out.extend(targets)
-out.append("\n%s.  The overhead verdict uses instead the cost of the prerequisite "
-           "measured alone (5c minus 5d: make's work for it and the checker), divided by the "
-           "build without it (5b)." % ab_note)
-out.append("\nTimes are wall-clock on a shared machine: compare the ratios, taken in the "
-           "same run, not the seconds.  3b is when the warning's line came out of make "
-           "(Sphinx runs with PYTHONUNBUFFERED=1: no buffer holds it back).")
-text = "\n".join(out) + "\n"
-open(sys.argv[2], "w").write(text)
-sys.stdout.write(text)
-PY
+render
 note "results: $WORK/results.md and $RESULTS; logs in $LOGS/"
