@@ -43,6 +43,12 @@ kmake -s checkconduct
 kmake -s mrproper
 [ ! -e "$KSRC/scripts/checkconduct" ] || fail "make mrproper left scripts/checkconduct"
 
+# The series adds no broken file reference (make refcheckdocs).
+(cd "$KSRC" && scripts/documentation-file-ref-check) >"$TEST_TMP/refcheck" 2>&1 || true
+if grep checkconduct "$TEST_TMP/refcheck"; then
+	fail "documentation-file-ref-check flags the series' files"
+fi
+
 # O= with the source tree mounted read-only, -j2: nothing may be written there.
 obj=$TEST_TMP/obj
 mkdir "$obj"
