@@ -93,3 +93,17 @@ copy_project() {
 		commit -q --allow-empty -m "copy of the project under test")
 	[ -z "$(git -C "$dir" status --porcelain)" ] || fail "copy_project: $dir is not clean"
 }
+
+# make_fixture NAME DIR: the tree of fixture case NAME in DIR: the tree
+# selftests/fixtures/base/ with the case's own Documentation/ laid over it
+# and the paths listed in its "remove" deleted.
+make_fixture() {
+	local case=$TOP/selftests/fixtures/cases/$1 dir=$2 path
+	cp -R "$TOP/selftests/fixtures/base/." "$dir"
+	[ ! -d "$case/Documentation" ] || cp -R "$case/Documentation" "$dir"
+	if [ -f "$case/remove" ]; then
+		while read -r path; do
+			rm -r "${dir:?}/$path"
+		done <"$case/remove"
+	fi
+}

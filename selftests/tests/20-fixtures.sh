@@ -11,24 +11,12 @@
 checker=$("$TOP/scripts/build-checker.sh")
 fixtures=$TOP/selftests/fixtures
 
-# make_case NAME DIR: build the tree of case NAME in DIR.
-make_case() {
-	local case=$fixtures/cases/$1 dir=$2 path
-	cp -R "$fixtures/base/." "$dir"
-	[ ! -d "$case/Documentation" ] || cp -R "$case/Documentation" "$dir"
-	if [ -f "$case/remove" ]; then
-		while read -r path; do
-			rm -r "${dir:?}/$path"
-		done <"$case/remove"
-	fi
-}
-
 cases=0
 for case in "$fixtures"/cases/*/; do
 	name=$(basename "$case")
 	tree=$TEST_TMP/$name
 	mkdir "$tree"
-	make_case "$name" "$tree"
+	make_fixture "$name" "$tree"
 	args=()
 	[ ! -f "$case/args" ] || mapfile -t args <"$case/args"
 	# Diagnostics name files relative to the source tree, wherever we are.

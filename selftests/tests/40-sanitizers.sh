@@ -53,21 +53,14 @@ check() {
 	runs=$((runs + 1))
 }
 
-# The fixtures, as 20-fixtures.sh makes them: base/, the case's own
-# Documentation/ laid over it, the paths in "remove" deleted.
+# The fixtures, as 20-fixtures.sh makes them (make_fixture).
 progress "fixtures"
 user=() valgrind=yes
 for case in "$fixtures"/cases/*/; do
 	name=$(basename "$case")
 	tree=$TEST_TMP/fixtures/$name
 	mkdir -p "$tree"
-	cp -R "$fixtures/base/." "$tree"
-	[ ! -d "$case/Documentation" ] || cp -R "$case/Documentation" "$tree"
-	if [ -f "$case/remove" ]; then
-		while read -r path; do
-			rm -r "${tree:?}/$path"
-		done <"$case/remove"
-	fi
+	make_fixture "$name" "$tree"
 	args=()
 	[ ! -f "$case/args" ] || mapfile -t args <"$case/args"
 	check "$case/expected" "$tree" "${args[@]}"
