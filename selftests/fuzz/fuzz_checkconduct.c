@@ -279,7 +279,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_sections("Documentation/" CODE_OF_CONDUCT ".rst", &ts);
 	free_titles(&ts);
 
-	is_marked_orphan(&t);
+	is_marked_orphan(doc, &t);
 	has_original(&t);
 
 	/* as conf.py */
