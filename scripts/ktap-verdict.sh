@@ -7,7 +7,8 @@
 # "KTAP version 1", not indented: the firmware may leave a line open) whose
 # plan "1..N" is followed by exactly N top-level "ok" test points, with no
 # "not ok" and no SKIP at any level and no kernel panic anywhere; otherwise
-# prints why on stderr and exits 1.  Lines may end in CR and hold terminal
+# prints why on stderr and exits 1.  A panic is quoted from "Kernel panic" on:
+# what precedes it (a time stamp, the firmware's open line) varies by run.  Lines may end in CR and hold terminal
 # escape sequences (serial console, firmware).
 set -eu
 
@@ -16,7 +17,7 @@ set -eu
 
 awk '
 { sub(/\r+$/, ""); gsub(/\033(\[[0-9;?]*[@-~]|[@-_a-z])/, "") }
-/Kernel panic/ { bad("kernel panic: " $0) }
+/Kernel panic/ { bad("kernel panic: " substr($0, index($0, "Kernel panic"))) }
 !ktap { if ($0 ~ /(^|[^ \t])KTAP version 1$/) ktap = 1; next }
 !planned && /^1\.\.[0-9]+$/ { planned = 1; plan = substr($0, 4) + 0; next }
 /^[ \t]*not ok / { bad("test failed: " $0) }
