@@ -261,13 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* exactly the input: AddressSanitizer sees a read past its end */
 	memcpy(buf, data, size);
-	t.mem = buf;
-	t.buf = buf;
-	t.size = size;
-	if (size >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
-		t.buf += 3;
-		t.size -= 3;
-	}
+	set_text(&t, buf, size);
 	/* --all (translations) for odd sizes */
 	opt_all = size & 1;
 
@@ -284,7 +278,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* as conf.py */
 	f = fopen(conf_py, "w");
-	if (!f || fwrite(buf, 1, size, f) != size || fclose(f))
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f))
 		exit(1);
 	read_excludes();
 	is_excluded("process/howto");
