@@ -3,7 +3,8 @@
 #
 # The Kbuild side of the series: the target, its quiet lines, O= with a
 # read-only source tree, no rebuild when nothing changed, make help, make
-# clean, and htmldocs stopping on a broken index.
+# clean, htmldocs stopping on a broken index, and the series' doc page
+# building without a warning.
 . "$TOP/selftests/lib.sh"
 
 grep -q '^checkconduct:' "$KSRC/Makefile" || fail "no checkconduct target in $KSRC/Makefile"
@@ -76,4 +77,14 @@ run make -C "$KSRC" O="$obj" htmldocs SPHINXDIRS=process
 [ "$RUN_STATUS" = 0 ] || { tail -20 "$TEST_TMP/run.err"; fail "make htmldocs failed on the clean tree"; }
 grep -q '  CHKCOC  Documentation/process' "$TEST_TMP/run.out" || fail "htmldocs did not run the checker"
 [ -f "$obj/Documentation/output/process/code-of-conduct.html" ] || fail "no code-of-conduct.html"
+
+# The series' own page: linked from the doc-guide index, no new warning.
+progress "make htmldocs SPHINXDIRS=doc-guide: the page of the series builds cleanly"
+run make -C "$KSRC" O="$obj" htmldocs SPHINXDIRS=doc-guide
+[ "$RUN_STATUS" = 0 ] || { tail -20 "$TEST_TMP/run.err"; fail "make htmldocs SPHINXDIRS=doc-guide failed"; }
+# graphviz is not installed: Sphinx says so once, whatever it builds
+grep -E 'WARNING|ERROR' "$TEST_TMP/run.err" | grep -vF 'WARNING: dot(1) not found' >"$TEST_TMP/warnings" || :
+[ ! -s "$TEST_TMP/warnings" ] || { cat "$TEST_TMP/warnings"; fail "the doc-guide build warns"; }
+grep -q 'href="checkconduct.html"' "$obj/Documentation/output/doc-guide/index.html" ||
+	fail "doc-guide/index.html does not link checkconduct.html"
 echo "kbuild: ok"
