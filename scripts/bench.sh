@@ -220,6 +220,7 @@ r_make = ratio(num("sphinx_broken_report_median"), num("make_checkconduct_median
 r_report = ratio(num("sphinx_broken_report_median"), cb)
 r_report_min = ratio(num("sphinx_broken_report_min"), num("checker_broken_min"))
 r_total = ratio(num("sphinx_broken_total_median"), cb)
+r_report_floor = ratio(num("sphinx_broken_report_median"), num("floor_process_median"))
 r_full = ratio(full, ca_t)
 without = num("sphinx_without_median")
 marg = None
@@ -250,6 +251,8 @@ targets = [
     "| Sphinx vs checker at reporting the broken entry (3b / 3a) | %s | at least 10,000x | %s |"
     % (x(r_report), verdict(None if r_report is None else r_report >= 10000)),
     "| the same, fastest runs (min / min) | %s | – | – |" % x(r_report_min),
+    "| Sphinx vs the I/O floor itself (3b / 2): the most any program that reads those files can show "
+    "| %s | – | – |" % x(r_report_floor),
     "| Sphinx whole build vs checker, broken tree (3c / 3a) | %s | – | – |" % x(r_total),
     "| Sphinx vs `make checkconduct`, make included (3b / 5c) | %s | – | – |" % x(r_make),
     "| overhead on `make htmldocs SPHINXDIRS=process` ((5c - 5d) / 5b) | %s | below 1%% | %s |"

@@ -6,7 +6,10 @@
 #
 # prints both sides for the two kinds of problem they share, toctree
 # entries that point nowhere and documents no toctree reaches, and
-# where they differ.
+# where they differ.  The build may generate documents into the source
+# tree (6.12: the netlink specs), so the checker also runs on the
+# Documentation/ of a fresh extraction, and what it reports only there
+# is listed.
 . "$(dirname "$0")/env.sh"
 set -eu
 
@@ -40,3 +43,16 @@ for kind in orphans missing; do
 	comm -23 "$out/sphinx-$kind" "$out/checker-$kind" | sed 's/^/  only Sphinx:  /'
 	comm -13 "$out/sphinx-$kind" "$out/checker-$kind" | sed 's/^/  only checker: /'
 done
+
+# Before the build: the tarball's own Documentation/.
+fresh=$out/fresh
+rm -rf "$fresh"
+mkdir -p "$fresh"
+tar -C "$fresh" -xf "$1" --wildcards "$name/Documentation/*"
+fresh_status=0
+"$checker" --all --srctree "$fresh/$name" 2>"$out/checker-fresh.txt" || fresh_status=$?
+echo "checker on a fresh extraction: exit $fresh_status, $(wc -l <"$out/checker-fresh.txt") diagnostics"
+LC_ALL=C comm -13 <(LC_ALL=C sort "$out/checker.txt") <(LC_ALL=C sort "$out/checker-fresh.txt") |
+	sed 's/^/  only before the build: /'
+LC_ALL=C comm -23 <(LC_ALL=C sort "$out/checker.txt") <(LC_ALL=C sort "$out/checker-fresh.txt") |
+	sed 's/^/  only after the build:  /'
