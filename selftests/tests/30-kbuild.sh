@@ -28,6 +28,15 @@ cp "$TEST_TMP/run.out" "$TEST_TMP/second"
 diff -u - "$TEST_TMP/second" <<'OUT' || fail "second make checkconduct rebuilt something"
   CHKCOC  Documentation/process
 OUT
+# CHECKCONDUCT_ALL=1 checks all of Documentation/ (6.1: one orphan, a
+# warning); any other value is the default.
+run kmake checkconduct CHECKCONDUCT_ALL=1
+expect_eq 0 "$RUN_STATUS" "exit status of make checkconduct CHECKCONDUCT_ALL=1"
+expect_eq "  CHKCOC  Documentation" "$(cat "$TEST_TMP/run.out")" "CHECKCONDUCT_ALL=1 quiet line"
+expect_eq "Documentation/leds/leds-qcom-lpg.rst:1:1: warning: document is not in any toctree (link it, or mark it ':orphan:')" \
+	"$(cat "$TEST_TMP/run.err")" "CHECKCONDUCT_ALL=1 diagnostics"
+run kmake checkconduct CHECKCONDUCT_ALL=0
+expect_eq "  CHKCOC  Documentation/process" "$(cat "$TEST_TMP/run.out")" "CHECKCONDUCT_ALL=0 quiet line"
 # V=1 shows the command, -s nothing at all.
 kmake V=1 checkconduct >"$TEST_TMP/v1"
 grep -q 'scripts/checkconduct --srctree \.' "$TEST_TMP/v1" ||
@@ -37,6 +46,8 @@ expect_eq "" "$(kmake -s checkconduct)" "make -s checkconduct output"
 [ -z "$(kgit status --porcelain)" ] || { kgit status --porcelain; fail "the build left files git sees"; }
 kmake help >"$TEST_TMP/help"
 grep -q '^  checkconduct    - ' "$TEST_TMP/help" || fail "make help does not list checkconduct"
+grep -qF '(CHECKCONDUCT_ALL=1: every toctree of Documentation/)' "$TEST_TMP/help" ||
+	fail "make help does not mention CHECKCONDUCT_ALL"
 [ -x "$KSRC/scripts/checkconduct" ] || fail "no scripts/checkconduct after the build"
 kmake -s clean
 [ ! -e "$KSRC/scripts/checkconduct" ] || fail "make clean left scripts/checkconduct"
