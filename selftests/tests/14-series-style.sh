@@ -20,7 +20,7 @@ for patch in "${patches[@]}"; do
 	# Subject: "[PATCH n/m] prefix: imperative summary", at most 75 characters.
 	subject=$(git mailinfo /dev/null /dev/null <"$patch" | sed -n 's/^Subject: //p')
 	[ "${#subject}" -le 75 ] || fail "$name: subject longer than 75 characters: $subject"
-	[[ $subject =~ ^(scripts|kbuild|Documentation|MAINTAINERS)(:\ [A-Za-z-]+)*:\ [a-z] ]] ||
+	[[ $subject =~ ^(scripts|kbuild|docs|Documentation|MAINTAINERS)(:\ [A-Za-z-]+)*:\ [a-z] ]] ||
 		fail "$name: subject lacks a subsystem prefix and a lower-case imperative: $subject"
 	# A body that explains (several lines), and a Signed-off-by.
 	git mailinfo "$TEST_TMP/msg" /dev/null <"$patch" >/dev/null

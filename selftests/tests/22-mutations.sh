@@ -33,8 +33,20 @@ Documentation/process/index.rst:24:4: error: toctree entry 'howto' does not exis
 OUT
 
 mutate misspell-entry sed -i 's/^   coding-style$/   codingstyle/' $idx <<'OUT'
-Documentation/process/coding-style.rst:1:1: warning: document is not in any toctree (link it, or mark it ':orphan:')
 Documentation/process/index.rst:31:4: error: toctree entry 'codingstyle' does not exist (no Documentation/process/codingstyle.rst); did you mean 'coding-style'?
+Documentation/process/coding-style.rst:1:1: note: so this document is not in any toctree
+OUT
+
+# One cause, one error: what follows from the typo is said in notes.
+mutate misspell-coc sed -i 's/^   code-of-conduct$/   code-of-condcut/' $idx <<'OUT'
+Documentation/process/index.rst:25:4: error: toctree entry 'code-of-condcut' does not exist (no Documentation/process/code-of-condcut.rst); did you mean 'code-of-conduct'?
+Documentation/process/index.rst:20:1: note: so the code of conduct ('code-of-conduct') is not linked from any toctree of this index
+Documentation/process/code-of-conduct.rst:1:1: note: so this document is not in any toctree
+OUT
+
+# A document moved to another directory: the entry gets its new place.
+mutate move-doc mv Documentation/process/howto.rst Documentation/core-api/ <<'OUT'
+Documentation/process/index.rst:24:4: error: toctree entry 'howto' does not exist (no Documentation/process/howto.rst); did you mean '../core-api/howto'?
 OUT
 
 mutate drop-section sed -i '/^Scope$/,/^further defined/d' $coc <<'OUT'
@@ -88,5 +100,5 @@ OUT
 
 mutate break-nested sed -i 's/^   maintainer-netdev$/   maintainer-netdve/' Documentation/process/maintainer-handbooks.rst <<'OUT'
 Documentation/process/maintainer-handbooks.rst:19:4: error: toctree entry 'maintainer-netdve' does not exist (no Documentation/process/maintainer-netdve.rst); did you mean 'maintainer-netdev'?
-Documentation/process/maintainer-netdev.rst:1:1: warning: document is not in any toctree (link it, or mark it ':orphan:')
+Documentation/process/maintainer-netdev.rst:1:1: note: so this document is not in any toctree
 OUT

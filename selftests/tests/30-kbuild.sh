@@ -3,11 +3,13 @@
 #
 # The Kbuild side of the series: the target, its quiet lines, O= with a
 # read-only source tree, no rebuild when nothing changed, make help, make
-# clean, htmldocs stopping on a broken index, and the series' doc page
-# building without a warning.
+# clean and mrproper, htmldocs stopping on a broken index with the real
+# Sphinx, and the series' doc page building without a warning.  Which
+# builds the guard stops, and its switches: 32-guard.
 . "$TOP/selftests/lib.sh"
 
-grep -q '^checkconduct:' "$KSRC/Makefile" || fail "no checkconduct target in $KSRC/Makefile"
+grep -q '^checkconduct:' "$KSRC/Documentation/Makefile" ||
+	fail "no checkconduct target in $KSRC/Documentation/Makefile"
 kmake() {
 	make --no-print-directory -C "$KSRC" "$@"
 }
@@ -42,16 +44,21 @@ kmake V=1 checkconduct >"$TEST_TMP/v1"
 grep -q 'scripts/checkconduct --srctree \.' "$TEST_TMP/v1" ||
 	fail "V=1 does not show the checker's command"
 expect_eq "" "$(kmake -s checkconduct)" "make -s checkconduct output"
-# The binary is git-ignored; make help lists the target; clean removes it.
+# The binary is git-ignored; make help lists the target and its switches.
 [ -z "$(kgit status --porcelain)" ] || { kgit status --porcelain; fail "the build left files git sees"; }
 kmake help >"$TEST_TMP/help"
-grep -q '^  checkconduct    - ' "$TEST_TMP/help" || fail "make help does not list checkconduct"
-grep -qF '(CHECKCONDUCT_ALL=1: every toctree of Documentation/)' "$TEST_TMP/help" ||
+grep -A3 '^  checkconduct    - ' "$TEST_TMP/help" >"$TEST_TMP/help.cc" ||
+	fail "make help does not list checkconduct"
+grep -qF 'CHECKCONDUCT=0 skips that' "$TEST_TMP/help.cc" ||
+	fail "make help does not mention CHECKCONDUCT=0"
+grep -qF 'CHECKCONDUCT_ALL=1: every toctree of Documentation/' "$TEST_TMP/help.cc" ||
 	fail "make help does not mention CHECKCONDUCT_ALL"
+# A host program of scripts/ like the others: make clean leaves it (as it
+# leaves fixdep), make mrproper removes it.
 [ -x "$KSRC/scripts/checkconduct" ] || fail "no scripts/checkconduct after the build"
 kmake -s clean
-[ ! -e "$KSRC/scripts/checkconduct" ] || fail "make clean left scripts/checkconduct"
-kmake -s checkconduct
+[ -x "$KSRC/scripts/checkconduct" ] || fail "make clean removed scripts/checkconduct"
+[ -x "$KSRC/scripts/basic/fixdep" ] || fail "make clean removed scripts/basic/fixdep"
 kmake -s mrproper
 [ ! -e "$KSRC/scripts/checkconduct" ] || fail "make mrproper left scripts/checkconduct"
 
@@ -78,7 +85,7 @@ on_exit 'kgit checkout -q -- Documentation/process/index.rst'
 sed -i 's/^   coding-style$/   coding-styl/' "$KSRC/Documentation/process/index.rst"
 run make -C "$KSRC" O="$obj" htmldocs SPHINXDIRS=process
 [ "$RUN_STATUS" != 0 ] || fail "make htmldocs succeeded on a broken index"
-grep -qx "Documentation/process/index.rst:31:4: error: toctree entry 'coding-styl' does not exist (no Documentation/process/coding-styl.rst); did you mean 'coding-style'?" \
+grep -qx "$KSRC/Documentation/process/index.rst:31:4: error: toctree entry 'coding-styl' does not exist (no $KSRC/Documentation/process/coding-styl.rst); did you mean 'coding-style'?" \
 	"$TEST_TMP/run.err" || { cat "$TEST_TMP/run.err"; fail "htmldocs did not show the checker's error"; }
 grep -q 'SPHINX' "$TEST_TMP/run.out" && fail "Sphinx ran although the checker failed"
 kgit checkout -q -- Documentation/process/index.rst

@@ -1,0 +1,115 @@
+#!/bin/bash
+# The guard in front of the Sphinx builds: which builds it stops, which it
+# leaves alone, its switches, and paths that resolve from make's directory.
+#
+# A stand-in for sphinx-build (it exists, so Documentation/Makefile takes
+# Sphinx as installed, and it only says that it ran) keeps this fast: what
+# is tested is whether the guard runs before Sphinx, not Sphinx itself.
+. "$TOP/selftests/lib.sh"
+
+idx=Documentation/process/index.rst
+fake=$TEST_TMP/sphinx-build
+printf '#!/bin/sh\necho "FAKE-SPHINX $*"\n' >"$fake"
+chmod +x "$fake"
+obj=$TEST_TMP/obj
+mkdir "$obj"
+
+kmake() {
+	make --no-print-directory -C "$KSRC" O="$obj" SPHINXBUILD="$fake" "$@"
+}
+sphinx_ran() { grep -q '^FAKE-SPHINX ' "$TEST_TMP/run.out"; }
+guard_ran() { grep -q '^  CHKCOC  ' "$TEST_TMP/run.out"; }
+
+# The Sphinx targets of this tree: those whose recipe runs cmd_sphinx.
+mapfile -t targets < <(awk '/^[a-z]+docs:/ { t = $1; sub(":", "", t) }
+	/^\t.*loop_cmd,sphinx/ && t { print t; t = "" }' "$KSRC/Documentation/Makefile")
+[ "${#targets[@]}" -ge 5 ] || fail "found only ${#targets[@]} Sphinx targets: ${targets[*]}"
+echo "Sphinx targets: ${targets[*]}"
+
+# A misspelt code-of-conduct entry: one error, its consequences as notes.
+on_exit 'kgit checkout -q -- Documentation/process/index.rst'
+sed -i 's/^   code-of-conduct$/   code-of-condcut/' "$KSRC/$idx"
+cat >"$TEST_TMP/broken.err" <<ERR
+$KSRC/$idx:25:4: error: toctree entry 'code-of-condcut' does not exist (no $KSRC/Documentation/process/code-of-condcut.rst); did you mean 'code-of-conduct'?
+$KSRC/$idx:20:1: note: so the code of conduct ('code-of-conduct') is not linked from any toctree of this index
+$KSRC/Documentation/process/code-of-conduct.rst:1:1: note: so this document is not in any toctree
+ERR
+
+# Every Sphinx build that reads the process documents stops before Sphinx.
+for dirs in "" process "networking process"; do
+	for t in "${targets[@]}"; do
+		run kmake "$t" ${dirs:+SPHINXDIRS="$dirs"}
+		[ "$RUN_STATUS" != 0 ] || fail "$t SPHINXDIRS='$dirs' succeeded on a broken index"
+		! sphinx_ran || fail "$t SPHINXDIRS='$dirs': Sphinx ran although the check failed"
+		grep -v '^make' "$TEST_TMP/run.err" | diff -u "$TEST_TMP/broken.err" - ||
+			fail "$t SPHINXDIRS='$dirs': not the checker's diagnostics"
+		echo "ok $t SPHINXDIRS='$dirs' stops"
+	done
+done
+
+# The paths resolve from the directory make enters: with O= elsewhere
+# ($(srctree) absolute) and with O= inside the source tree (then "..").
+resolve_from() {	# DIR: every file the last run names exists from DIR
+	local paths p
+	paths=$(grep -v '^make' "$TEST_TMP/run.err" | cut -d: -f1 | sort -u)
+	[ -n "$paths" ] || fail "no diagnostics to resolve"
+	for p in $paths; do
+		(cd "$1" && [ -f "$p" ]) || fail "'$p' does not resolve from $1"
+	done
+}
+run kmake checkconduct
+resolve_from "$obj"
+inner=$KSRC/build-guard-test
+on_exit "rm -rf '$inner'"
+run make --no-print-directory -C "$KSRC" O="$inner" checkconduct
+grep -q "^\.\./$idx:25:4: error: " "$TEST_TMP/run.err" ||
+	{ cat "$TEST_TMP/run.err"; fail "O= inside the tree: no ../ path"; }
+resolve_from "$inner"
+echo "ok paths resolve from the build directory"
+
+# Builds that do not read Documentation/process/ are not its business.
+run kmake htmldocs SPHINXDIRS=networking
+[ "$RUN_STATUS" = 0 ] || { cat "$TEST_TMP/run.err"; fail "SPHINXDIRS=networking failed on a broken process index"; }
+sphinx_ran || fail "SPHINXDIRS=networking: Sphinx did not run"
+! guard_ran || fail "SPHINXDIRS=networking ran the check"
+echo "ok SPHINXDIRS=networking is left alone"
+
+# CHECKCONDUCT=0 skips the check.
+run kmake htmldocs CHECKCONDUCT=0
+if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran || guard_ran; then
+	fail "CHECKCONDUCT=0 did not skip the check"
+fi
+echo "ok CHECKCONDUCT=0"
+
+# Without a host compiler the check is skipped, saying so; Sphinx runs.
+run kmake htmldocs HOSTCC=no-such-cc
+if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran; then
+	cat "$TEST_TMP/run.err"
+	fail "htmldocs without a host compiler failed"
+fi
+grep -qx "  SKIP    checkconduct: 'no-such-cc' not found" "$TEST_TMP/run.out" ||
+	fail "no SKIP line without a host compiler"
+echo "ok no host compiler: skipped"
+
+# Without Sphinx, the doc targets print their hints and succeed, as before
+# the series, even with neither Sphinx nor a compiler.
+run make --no-print-directory -C "$KSRC" O="$obj" htmldocs SPHINXBUILD=no-such-sphinx HOSTCC=no-such-cc
+[ "$RUN_STATUS" = 0 ] || fail "htmldocs without Sphinx failed"
+grep -qx '  SKIP    Sphinx htmldocs target.' "$TEST_TMP/run.out" || fail "no SKIP line without Sphinx"
+! guard_ran || fail "the check ran without Sphinx"
+echo "ok no Sphinx: hints, status 0"
+
+# CHECKCONDUCT_ALL, even from the environment, is for make checkconduct
+# only: the guard checks the process documents.
+kgit checkout -q -- "$idx"
+CHECKCONDUCT_ALL=1 run kmake htmldocs
+if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran; then
+	cat "$TEST_TMP/run.err"
+	fail "htmldocs with CHECKCONDUCT_ALL=1 failed"
+fi
+expect_eq "  CHKCOC  Documentation/process" "$(grep CHKCOC "$TEST_TMP/run.out")" \
+	"the guard with CHECKCONDUCT_ALL=1 in the environment"
+CHECKCONDUCT_ALL=1 run kmake checkconduct
+expect_eq "  CHKCOC  Documentation" "$(grep CHKCOC "$TEST_TMP/run.out")" \
+	"make checkconduct with CHECKCONDUCT_ALL=1 in the environment"
+echo "ok CHECKCONDUCT_ALL"
