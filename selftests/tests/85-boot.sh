@@ -2,7 +2,8 @@
 # long: boot the patched kernel in QEMU, KTAP verdict from its /init (4 boots, about 2 min)
 # scripts/boot.sh fails a guest that reports "not ok", panics or hangs (fake
 # initramfs variants, TCG), then boots the real one and passes: the kernel
-# just built, the checker clean on the packed tree and caught on mutations.
+# just built, the checker clean on the packed tree and caught on mutations;
+# kunit.py parse agrees.
 . "$TOP/selftests/lib.sh"
 
 boot=$TOP/scripts/boot.sh
@@ -52,3 +53,12 @@ ok 4 checkconduct_mutated_howtoo
 ok 5 checkconduct_mutated_no-code-of-conduct
 WANT
 diff -u "$TEST_TMP/want" "$TEST_TMP/points" || fail "unexpected test points in $console"
+
+# The same console through kunit.py parse, the KTAP consumer kernel CI
+# runs: the checker's report is a subtest of test point 3, all pass.
+(cd "$KSRC" && /usr/bin/python3 tools/testing/kunit/kunit.py parse "$console") |
+	sed 's/^\[[0-9:]*\] //' >"$TEST_TMP/parsed" ||
+	{ cat "$TEST_TMP/parsed"; fail "kunit.py parse failed on the console log"; }
+grep -q '(4 subtests)' "$TEST_TMP/parsed" || fail "kunit.py sees no subtests of the checker"
+expect_eq "Testing complete. Ran 8 tests: passed: 8" "$(tail -n 1 "$TEST_TMP/parsed")" \
+	"kunit.py parse on the console log"

@@ -1,0 +1,70 @@
+#!/bin/bash
+# The checker's KTAP through the consumer kernel CI already runs: the tree's
+# own tools/testing/kunit/kunit.py parse.  Its verdicts on a clean tree, a
+# broken one (an error with notes) and a report nested the way the boot
+# console nests it must be what the checker meant.  (85-boot parses the
+# real console log the same way.)
+. "$TOP/selftests/lib.sh"
+
+checker=$("$TOP/scripts/build-checker.sh")
+
+# parse FILE: kunit.py's verdict lines, without their time stamps.
+parse() {
+	(cd "$KSRC" && /usr/bin/python3 tools/testing/kunit/kunit.py parse "$1") |
+		sed 's/^\[[0-9:]*\] //' >"$TEST_TMP/parsed"
+}
+
+# Clean: every test point passes, kunit.py exits 0.
+(cd "$KSRC" && "$checker" --format=ktap) >"$TEST_TMP/clean.ktap"
+parse "$TEST_TMP/clean.ktap" || fail "kunit.py parse failed on a clean report"
+diff -u - <(grep -v '^=*$' "$TEST_TMP/parsed") <<'WANT' || fail "clean report"
+[PASSED] toctree-links
+[PASSED] code-of-conduct-linked
+[PASSED] code-of-conduct-sections
+[PASSED] orphans
+Testing complete. Ran 4 tests: passed: 4
+WANT
+
+# --all adds the translations check; 6.1's one orphan is a warning.
+(cd "$KSRC" && "$checker" --all --format=ktap) >"$TEST_TMP/all.ktap" || :
+parse "$TEST_TMP/all.ktap" || fail "kunit.py parse failed on a clean --all report"
+expect_eq "Testing complete. Ran 5 tests: passed: 5" "$(tail -n 1 "$TEST_TMP/parsed")" "--all report"
+
+# Broken: a misspelt code-of-conduct entry is one failing test point; the
+# notes are comments under it, not failures of their own.
+tree=$TEST_TMP/broken
+mkdir -p "$tree/Documentation"
+cp -R "$KSRC/Documentation/process" "$KSRC/Documentation/riscv" \
+	"$KSRC/Documentation/core-api" "$tree/Documentation"
+sed -i 's/^   code-of-conduct$/   code-of-condcut/' "$tree/Documentation/process/index.rst"
+run "$checker" --srctree "$tree" --format=ktap
+expect_eq 1 "$RUN_STATUS" "exit status on the broken tree"
+cp "$TEST_TMP/run.out" "$TEST_TMP/broken.ktap"
+grep -q '^# .*: note: ' "$TEST_TMP/broken.ktap" || fail "no notes in the broken report"
+if parse "$TEST_TMP/broken.ktap"; then
+	fail "kunit.py parse passed a failing report"
+fi
+grep -q "^# $tree/Documentation/process/index.rst:25:4: error: toctree entry 'code-of-condcut'" \
+	"$TEST_TMP/parsed" || fail "kunit.py does not show the error"
+diff -u - <(grep -E '^\[|^Testing' "$TEST_TMP/parsed") <<'WANT' || fail "broken report"
+[FAILED] toctree-links
+[PASSED] code-of-conduct-linked
+[PASSED] code-of-conduct-sections
+[PASSED] orphans
+Testing complete. Ran 4 tests: passed: 3, failed: 1
+WANT
+
+# Nested as the boot console nests it (initramfs/init): the checker's
+# report indented under the test point that ran it.
+{
+	echo "KTAP version 1"
+	echo "1..2"
+	echo "ok 1 kernel_release"
+	sed 's/^/    /' "$TEST_TMP/clean.ktap"
+	echo "ok 2 checkconduct_process_tree"
+} >"$TEST_TMP/nested.ktap"
+parse "$TEST_TMP/nested.ktap" || fail "kunit.py parse failed on the nested report"
+grep -q 'PASSED\] checkconduct_process_tree' "$TEST_TMP/parsed" || fail "no parent test point"
+grep -q '(4 subtests)' "$TEST_TMP/parsed" || fail "the checker's report is not a subtest"
+expect_eq "Testing complete. Ran 5 tests: passed: 5" "$(tail -n 1 "$TEST_TMP/parsed")" "nested report"
+echo "kunit.py parse: ok"
