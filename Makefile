@@ -6,7 +6,7 @@ export BUILD KSRC_TAR
 
 RUN := scripts/env.sh
 
-.PHONY: all deps tree export test clean boot bench fuzz
+.PHONY: all deps tree export sync test clean boot bench fuzz
 
 all:
 	@$(RUN) scripts/main.sh
@@ -19,6 +19,10 @@ tree: deps
 
 export:
 	@$(RUN) scripts/export-series.sh
+
+# The checker of this base's series, carried over to the other bases' trees.
+sync:
+	@$(RUN) scripts/sync-series.sh
 
 # make test TESTS="00 1"  runs only the tests whose names start so.
 test: deps tree

@@ -15,7 +15,7 @@ if [ $# -eq 0 ]; then
 	kernel=$("$TOP/scripts/build-kernel.sh")
 	initrd=$("$TOP/scripts/mkinitramfs.sh" "$kernel")
 else
-	kernel=$BUILD/obj/kernel/arch/x86/boot/bzImage initrd=$1
+	kernel=$KOBJ/kernel/arch/x86/boot/bzImage initrd=$1
 fi
 mkdir -p "$BUILD/logs"
 

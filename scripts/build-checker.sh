@@ -4,7 +4,7 @@
 #
 #	scripts/build-checker.sh [plain|asan|static]
 #
-# prints the path of the binary: $BUILD/bin/checkconduct[-VARIANT].  The
+# prints the path of the binary: $KOBJ/bin/checkconduct[-VARIANT].  The
 # flags are the kernel's HOSTCFLAGS plus -Werror: a warning fails.
 . "$(dirname "$0")/env.sh"
 set -eu
@@ -24,9 +24,9 @@ asan)	cc=(clang -g -fno-omit-frame-pointer "-fsanitize=address,undefined"
 *)	echo "build-checker: unknown variant '$variant'" >&2; exit 2 ;;
 esac
 
-out=$BUILD/bin/checkconduct
+out=$KOBJ/bin/checkconduct
 [ "$variant" = plain ] || out=$out-$variant
-mkdir -p "$BUILD/bin"
+mkdir -p "$KOBJ/bin"
 if [ ! -x "$out" ] || [ "$src" -nt "$out" ]; then
 	"${cc[@]}" "${hostcflags[@]}" -o "$out.tmp" "$src"
 	mv "$out.tmp" "$out"

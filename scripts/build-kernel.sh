@@ -1,12 +1,12 @@
 #!/bin/bash
-# Build the patched kernel ($KSRC) out of tree in $BUILD/obj/kernel, from
+# Build the patched kernel ($KSRC) out of tree in $KOBJ/kernel, from
 # tinyconfig plus kconfig/boot.config, with -j2; re-runs are incremental.
 # The make output goes to $BUILD/logs/kernel-build.log; prints the path of
 # the bzImage on stdout.
 . "$(dirname "$0")/env.sh"
 set -eu
 
-OBJ=$BUILD/obj/kernel
+OBJ=$KOBJ/kernel
 FRAGMENT=$TOP/kconfig/boot.config
 LOG=$BUILD/logs/kernel-build.log
 mkdir -p "$OBJ" "$BUILD/logs"

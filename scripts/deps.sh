@@ -7,6 +7,7 @@ PACKAGES=(
 	linux-source-6.1 linux-source-6.12	# the kernel trees
 	gcc make git xz-utils flex bison bc libelf-dev libssl-dev	# kernel build
 	python3-sphinx python3-sphinx-rtd-theme	# make htmldocs
+	python3-yaml	# 6.12's htmldocs: the netlink specifications
 	qemu-system-x86 busybox-static cpio	# boot
 	valgrind clang libclang-rt-14-dev	# sanitizers, fuzzing
 	strace time	# hostile inputs: what the checker opens, its memory

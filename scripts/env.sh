@@ -10,12 +10,22 @@
 #   BUILD     everything generated (default $TOP/build)
 #   KSRC_TAR  the Debian kernel tarball (default linux-source-6.1)
 #   KSRC      the kernel tree made from it: $BUILD/src/<tarball name>
+#   BASE      its version as Debian names the package: 6.1, 6.12
+#   SERIES    the series for that base: $TOP/patches/$BASE
+#   COVER     the text of its cover letter: $TOP/series/$BASE/cover-letter.txt
+#   KOBJ      the out-of-tree builds of that base: $BUILD/obj/$BASE
+#   BASES     every base the project has a series for (make test covers each)
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=$(realpath -m "${BUILD:-$TOP/build}")
 KSRC_TAR=$(realpath -m "${KSRC_TAR:-/usr/src/linux-source-6.1.tar.xz}")
 KSRC=$BUILD/src/$(basename "$KSRC_TAR" .tar.xz)
-export TOP BUILD KSRC_TAR KSRC
+BASE=${KSRC##*/linux-source-}
+SERIES=$TOP/patches/$BASE
+COVER=$TOP/series/$BASE/cover-letter.txt
+KOBJ=$BUILD/obj/$BASE
+BASES="6.1 6.12"
+export TOP BUILD KSRC_TAR KSRC BASE SERIES COVER KOBJ BASES
 
 # Bookkeeping of scripts/prepare-tree.sh and scripts/export-series.sh.
 # shellcheck disable=SC2034 # used by the scripts that source this file

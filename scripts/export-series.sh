@@ -1,15 +1,15 @@
 #!/bin/bash
-# make export: write patches/ back from the kernel tree's commits base..HEAD,
-# with the cover letter whose text is kept in series/cover-letter.txt (first
-# paragraph: the subject; the rest: the body).  The output depends only on
+# make export: write the series of this base, patches/<base>/, back from the
+# kernel tree's commits base..HEAD, with the cover letter whose text is kept
+# in series/<base>/cover-letter.txt (first paragraph: the subject; the rest:
+# the body).  The output depends only on
 # the commits: the same commits always give the same bytes.
 set -eu
 . "$(dirname "$0")/env.sh"
 
 die() { echo "export: $*" >&2; exit 1; }
 
-COVER=$TOP/series/cover-letter.txt
-OUT=$TOP/patches
+OUT=$SERIES
 
 if [ ! -d "$KSRC/.git" ] || ! kgit rev-parse -q --verify base >/dev/null; then
 	die "no kernel tree at $KSRC: run 'make tree' first"
@@ -22,7 +22,7 @@ branch=$(kgit symbolic-ref -q --short HEAD) || die "HEAD is detached in $KSRC: c
 rm -f "$OUT"/*.patch
 count=$(kgit rev-list --count base..HEAD)
 if [ "$count" -eq 0 ]; then
-	echo "export: no commits after base: patches/ is empty"
+	echo "export: no commits after base: ${OUT#"$TOP"/} is empty"
 else
 	mkdir -p "$OUT"
 	kgit config "branch.$branch.description" "$(cat "$COVER")"
@@ -30,6 +30,6 @@ else
 	GIT_COMMITTER_DATE=$(kgit log -1 --format=%ad --date=raw) \
 		kgit format-patch -q --cover-letter --cover-from-description=subject \
 		--no-signature --zero-commit -o "$OUT" base..HEAD
-	echo "export: wrote $count patches and a cover letter to patches/"
+	echo "export: wrote $count patches and a cover letter to ${OUT#"$TOP"/}"
 fi
 kgit rev-parse HEAD >"$KSRC_HEAD"

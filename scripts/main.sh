@@ -37,8 +37,8 @@ stage() {
 stage deps "$TOP/scripts/deps.sh" || broken=${broken:-deps}
 stage tree "$TOP/scripts/prepare-tree.sh" || broken=${broken:-tree}
 
-stage checkconduct make -C "$KSRC" O="$BUILD/obj/check" -s checkconduct || true
-stage htmldocs make -C "$KSRC" O="$BUILD/obj/docs" htmldocs SPHINXDIRS=process || true
+stage checkconduct make -C "$KSRC" O="$KOBJ/check" -s checkconduct || true
+stage htmldocs make -C "$KSRC" O="$KOBJ/docs" htmldocs SPHINXDIRS=process || true
 stage kernel "$TOP/scripts/build-kernel.sh" || broken=${broken:-kernel}
 stage boot "$TOP/scripts/boot.sh" || true
 

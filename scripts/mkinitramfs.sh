@@ -11,9 +11,9 @@
 . "$(dirname "$0")/env.sh"
 set -eu
 
-kernel=${1:-$BUILD/obj/kernel/arch/x86/boot/bzImage}
-root=$BUILD/obj/initramfs
-out=$BUILD/obj/initramfs.cpio
+kernel=${1:-$KOBJ/kernel/arch/x86/boot/bzImage}
+root=$KOBJ/initramfs
+out=$KOBJ/initramfs.cpio
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
 
 [ -f "$kernel" ] || die "no kernel $kernel (run scripts/build-kernel.sh)"
@@ -45,10 +45,11 @@ echo "$banner" >"$root/expected/banner"
 # makes the host checker exit 1 with a diagnostic matching REGEX (and maybe
 # others); init wants exactly those diagnostics and that status in the guest.
 mutation() {
-	local tmp=$BUILD/obj/mutation.$1 status=0
+	local tmp=$KOBJ/mutation.$1 status=0
 	rm -rf "$tmp" && cp -a "$root/src" "$tmp"
 	sed -i "$2" "$tmp/Documentation/process/index.rst"
-	"$checker" --srctree "$tmp" 2>"$root/expected/$1.err" || status=$?
+	# from the tree itself: the file names do not depend on where it is
+	(cd "$tmp" && "$checker") 2>"$root/expected/$1.err" || status=$?
 	rm -rf "$tmp"
 	if [ "$status" -ne 1 ] || ! grep -qxE "$3" "$root/expected/$1.err"; then
 		die "mutation $1: want exit 1 and '$3', got exit $status and: $(cat "$root/expected/$1.err")"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # make tree: the kernel tree at $KSRC as a git repository whose first commit,
-# tagged "base", is the pristine tarball, with the series (patches/) applied
-# on top by git am.  Re-runs reset to base and re-apply; they extract again
+# tagged "base", is the pristine tarball, with the series of that base
+# (patches/<base>/) applied on top by git am.  Re-runs reset to base and re-apply; they extract again
 # only when the tarball changed.
 set -eu
 . "$(dirname "$0")/env.sh"
@@ -56,7 +56,7 @@ keep_work() {
 	if [ "$head" != "$(cat "$KSRC_HEAD" 2>/dev/null)" ] && [ "$head" != "$(kgit rev-parse base)" ]; then
 		backup=backup/$(date +%Y%m%d-%H%M%S)
 		kgit branch -f "$backup" "$head"
-		echo "tree: commits not exported to patches/ are kept on branch $backup"
+		echo "tree: commits not exported to ${SERIES#"$TOP"/} are kept on branch $backup"
 	fi
 }
 
@@ -71,13 +71,13 @@ reset_to_base() {
 
 apply_series() {
 	local patches=()
-	if [ -d "$TOP/patches" ]; then
-		mapfile -t patches < <(find "$TOP/patches" -maxdepth 1 -name '0*.patch' \
+	if [ -d "$SERIES" ]; then
+		mapfile -t patches < <(find "$SERIES" -maxdepth 1 -name '0*.patch' \
 			! -name '0000-cover-letter.patch' | sort)
 	fi
 	kgit rev-parse HEAD >"$KSRC_HEAD"
 	if [ ${#patches[@]} -eq 0 ]; then
-		echo "tree: patches/ is empty: the tree is base"
+		echo "tree: ${SERIES#"$TOP"/} is empty: the tree is base"
 		return
 	fi
 	kgit am --no-3way --no-gpg-sign --whitespace=error --committer-date-is-author-date "${patches[@]}" ||

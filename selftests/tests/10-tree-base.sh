@@ -1,6 +1,7 @@
 #!/bin/bash
 # make tree made $KSRC a git repository whose commit "base" is exactly the
 # tarball's files, with a clean working tree and the repository's settings.
+# bases: each
 . "$TOP/selftests/lib.sh"
 
 [ -d "$KSRC/.git" ] || fail "$KSRC is not a git repository"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The series round-trips: in a copy of the project, "make tree && make export"
 # leaves git status clean (patches/ written back byte for byte).
+# bases: each
 . "$TOP/selftests/lib.sh"
 
 copy_project "$TEST_TMP/project"

@@ -1,9 +1,10 @@
 #!/bin/bash
 # The series applies to base patch by patch with no offset, no fuzz and no
 # whitespace error, and gives exactly the tree that make tree built.
+# bases: each
 . "$TOP/selftests/lib.sh"
 
-mapfile -t patches < <(find "$TOP/patches" -maxdepth 1 -name '0*.patch' \
+mapfile -t patches < <(find "$SERIES" -maxdepth 1 -name '0*.patch' \
 	! -name '0000-cover-letter.patch' 2>/dev/null | sort)
 expect_eq "${#patches[@]}" "$(kgit rev-list --count base..HEAD)" "patches in patches/ vs commits in $KSRC"
 

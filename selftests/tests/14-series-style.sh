@@ -2,9 +2,10 @@
 # Every patch of the series is one a maintainer would take: checkpatch.pl
 # --strict finds nothing, and the commit message follows
 # Documentation/process/submitting-patches.rst.
+# bases: each
 . "$TOP/selftests/lib.sh"
 
-mapfile -t patches < <(find "$TOP/patches" -maxdepth 1 -name '0*.patch' \
+mapfile -t patches < <(find "$SERIES" -maxdepth 1 -name '0*.patch' \
 	! -name '0000-cover-letter.patch' | sort)
 [ "${#patches[@]}" -ge 3 ] || fail "expected at least 3 patches, found ${#patches[@]}"
 

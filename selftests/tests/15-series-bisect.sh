@@ -4,6 +4,7 @@
 # At each commit after base: the checker compiles with the kernel's
 # HOSTCFLAGS and no warning (once it exists), "make checkconduct" passes
 # (once the target exists), and the checker passes on that very tree.
+# bases: each
 . "$TOP/selftests/lib.sh"
 
 wt=$TEST_TMP/wt
@@ -28,11 +29,11 @@ for commit in $(kgit rev-list --reverse base..HEAD); do
 		[ ! -s "$TEST_TMP/cc.err" ] || { cat "$TEST_TMP/cc.err"; fail "$what: compiler warnings"; }
 		"$TEST_TMP/cc" --srctree "$wt" || fail "$what: the checker fails on its own tree"
 	fi
-	if grep -q '^checkconduct:' "$wt/Makefile"; then
+	if grep -q '^checkconduct:' "$wt/Documentation/Makefile"; then
 		make -s -C "$wt" O="$TEST_TMP/obj" checkconduct ||
 			fail "$what: make checkconduct fails"
 	fi
 	checked=$((checked + 1))
 done
-expect_eq "$(find "$TOP/patches" -name '0*.patch' ! -name '0000-*' | wc -l)" "$checked" \
+expect_eq "$(find "$SERIES" -name '0*.patch' ! -name '0000-*' | wc -l)" "$checked" \
 	"commits checked vs patches"

@@ -5,6 +5,7 @@
 # A stand-in for sphinx-build (it exists, so Documentation/Makefile takes
 # Sphinx as installed, and it only says that it ran) keeps this fast: what
 # is tested is whether the guard runs before Sphinx, not Sphinx itself.
+# bases: each
 . "$TOP/selftests/lib.sh"
 
 idx=Documentation/process/index.rst
@@ -28,10 +29,12 @@ echo "Sphinx targets: ${targets[*]}"
 
 # A misspelt code-of-conduct entry: one error, its consequences as notes.
 on_exit 'kgit checkout -q -- Documentation/process/index.rst'
+entry=$(grep -nx '   code-of-conduct' "$KSRC/$idx" | cut -d: -f1)
+toctree=$(grep -n '^\.\. toctree::' "$KSRC/$idx" | head -n 1 | cut -d: -f1)
 sed -i 's/^   code-of-conduct$/   code-of-condcut/' "$KSRC/$idx"
 cat >"$TEST_TMP/broken.err" <<ERR
-$KSRC/$idx:25:4: error: toctree entry 'code-of-condcut' does not exist (no $KSRC/Documentation/process/code-of-condcut.rst); did you mean 'code-of-conduct'?
-$KSRC/$idx:20:1: note: so the code of conduct ('code-of-conduct') is not linked from any toctree of this index
+$KSRC/$idx:$entry:4: error: toctree entry 'code-of-condcut' does not exist (no $KSRC/Documentation/process/code-of-condcut.rst); did you mean 'code-of-conduct'?
+$KSRC/$idx:$toctree:1: note: so the code of conduct ('code-of-conduct') is not linked from any toctree of this index
 $KSRC/Documentation/process/code-of-conduct.rst:1:1: note: so this document is not in any toctree
 ERR
 
@@ -62,7 +65,7 @@ resolve_from "$obj"
 inner=$KSRC/build-guard-test
 on_exit "rm -rf '$inner'"
 run make --no-print-directory -C "$KSRC" O="$inner" checkconduct
-grep -q "^\.\./$idx:25:4: error: " "$TEST_TMP/run.err" ||
+grep -q "^\.\./$idx:$entry:4: error: " "$TEST_TMP/run.err" ||
 	{ cat "$TEST_TMP/run.err"; fail "O= inside the tree: no ../ path"; }
 resolve_from "$inner"
 echo "ok paths resolve from the build directory"

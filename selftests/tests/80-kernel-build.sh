@@ -3,9 +3,10 @@
 # scripts/build-kernel.sh builds a bzImage named after the series, with every
 # option of the fragment in its .config, incrementally on a re-run, and
 # refuses a fragment option that Kconfig drops.
+# bases: each
 . "$TOP/selftests/lib.sh"
 
-OBJ=$BUILD/obj/kernel
+OBJ=$KOBJ/kernel
 progress "building $KSRC in $OBJ (log: $BUILD/logs/kernel-build.log)"
 start=$SECONDS
 kernel=$("$TOP/scripts/build-kernel.sh")

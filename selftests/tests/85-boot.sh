@@ -4,13 +4,14 @@
 # initramfs variants, TCG), then boots the real one and passes: the kernel
 # just built, the checker clean on the packed tree and caught on mutations;
 # kunit.py parse agrees.
+# bases: each
 . "$TOP/selftests/lib.sh"
 
 boot=$TOP/scripts/boot.sh
 console=$BUILD/logs/boot-console.log
 kernel=$("$TOP/scripts/build-kernel.sh" 2>/dev/null)
 "$TOP/scripts/mkinitramfs.sh" "$kernel" >/dev/null
-root=$BUILD/obj/initramfs
+root=$KOBJ/initramfs
 
 # variant NAME EDIT...: a copy of the initramfs root, EDIT run in it, packed.
 variant() {
