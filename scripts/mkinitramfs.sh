@@ -26,8 +26,12 @@ cp /bin/busybox "$root/bin/busybox"
 cp "$checker" "$root/bin/checkconduct"
 cp "$TOP/initramfs/init" "$root/init"
 
-# Documentation/process and what its index reaches outside it.
-docs=(process riscv/patch-acceptance.rst core-api/unaligned-memory-access.rst)
+# Documentation/process and the documents outside it that its toctrees
+# list with "../" (6.1: two; 6.12: none).
+docs=(process)
+while IFS= read -r doc; do
+	docs+=("${doc%.rst}.rst")
+done < <(sed -n 's|^ \+\.\./\([^ ]\+\)$|\1|p' "$KSRC"/Documentation/process/*.rst | sort -u)
 (cd "$KSRC/Documentation" && cp -a --parents "${docs[@]}" "$root/src/Documentation/")
 "$checker" --srctree "$root/src" || die "the checker fails on the packed tree $root/src"
 
