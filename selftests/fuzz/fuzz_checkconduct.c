@@ -221,9 +221,20 @@ static void reset(void)
 		free(diags[i].msg);
 	}
 	nr_diags = 0;
+	for (i = 0; i < nr_notes; i++) {
+		free(notes[i].file);
+		free(notes[i].msg);
+	}
+	nr_notes = 0;
+	for (i = 0; i < nr_lost; i++) {
+		free(lost[i].from);
+		free(lost[i].base);
+	}
+	nr_lost = 0;
 	for (i = 0; i < doctab_size; i++) {
 		if (doctab[i]) {
 			free(doctab[i]->name);
+			free(doctab[i]->kids);
 			free(doctab[i]);
 		}
 	}
@@ -265,9 +276,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* --all (translations) for odd sizes */
 	opt_all = size & 1;
 
+	/* the index, as read_queue() reads it, then its cycles */
 	doc = doc_get(xasprintf("%s", PROCESS_INDEX));
-	doc->queued = true;
+	doc->root = true;
+	enqueue(doc);
+	queue_head = nr_queue;
 	scan_toctrees(doc, &t);
+	check_cycles();
 
 	scan_titles(&t, &ts);
 	check_sections("Documentation/" CODE_OF_CONDUCT ".rst", &ts);

@@ -11,7 +11,7 @@
 #   OUTDIR/NAME.out         the exact stdout, if any (--format=ktap)
 #   OUTDIR/NAME.args        more arguments, one a line, if any
 #
-# run from OUTDIR as "checkconduct --srctree NAME [ARGS]".  Anything that
+# run from OUTDIR/NAME as "checkconduct --srctree . [ARGS]".  Anything that
 # lies outside Documentation/ on purpose is in NAME/outside/.
 set -eu
 
@@ -230,7 +230,8 @@ expect 0 </dev/null
 
 # ---------------------------------------------------------------------------
 # A chain of 1,000 documents, each linking the next; the last one links a
-# document that does not exist, and the index again (a cycle).
+# document that does not exist, and the index again: a cycle, on which
+# Sphinx's build dies, named by its ends.
 
 new_case chain
 mkdir "$proc/chain"
@@ -242,18 +243,28 @@ done
 printf '   /process/index\n' >>"$proc/chain/1000.rst"
 expect 1 <<'END'
 Documentation/process/chain/1000.rst:6:4: error: toctree entry '1001' does not exist (no Documentation/process/chain/1001.rst); did you mean '0001'?
+Documentation/process/chain/1000.rst:7:4: error: toctree entry closes a cycle (process/index -> process/chain/0001 -> process/chain/0002 -> ... -> process/chain/0998 -> process/chain/0999 -> process/chain/1000 -> process/index): Sphinx's build fails on it
 END
 
 # ---------------------------------------------------------------------------
 # Toctree cycles: a -> b -> c -> a, b back to the index, c to itself, under
-# several spellings of the same names.  Each document is read once.
+# several spellings of the same names.  Each document is read once; each
+# entry that closes a cycle is an error, one naming its own document a
+# warning (the glob [a-c] in c leaves out c itself and a, listed before).
 
 new_case cycles
 index '   a' '   ./index'
 printf 'A\n=\n\n.. toctree::\n\n   b\n   ../process/a\n' >"$proc/a.rst"
 printf 'B\n=\n\n.. toctree::\n\n   c.rst\n   /process/index\n' >"$proc/b.rst"
 printf 'C\n=\n\n.. toctree::\n   :glob:\n\n   c\n   a\n   [a-c]\n' >"$proc/c.rst"
-expect 0 </dev/null
+expect 1 <<'END'
+Documentation/process/a.rst:7:4: warning: toctree entry is this document itself (Sphinx ignores it)
+Documentation/process/b.rst:7:4: error: toctree entry closes a cycle (process/index -> process/a -> process/b -> process/index): Sphinx's build fails on it
+Documentation/process/c.rst:7:4: warning: toctree entry is this document itself (Sphinx ignores it)
+Documentation/process/c.rst:8:4: error: toctree entry closes a cycle (process/a -> process/b -> process/c -> process/a): Sphinx's build fails on it
+Documentation/process/c.rst:9:4: error: toctree entry closes a cycle (process/b -> process/c -> process/b): Sphinx's build fails on it
+Documentation/process/index.rst:11:4: warning: toctree entry is this document itself (Sphinx ignores it)
+END
 
 # ---------------------------------------------------------------------------
 # Symbolic link loops: a link to itself, two links to each other, a
@@ -397,7 +408,7 @@ END
 new_case no-documentation
 rm -r "$doc"
 expect 2 <<'END'
-checkconduct: no-documentation/Documentation: No such file or directory (is --srctree right?)
+checkconduct: ./Documentation: No such file or directory (is --srctree right?)
 END
 
 # ---------------------------------------------------------------------------

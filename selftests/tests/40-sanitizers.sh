@@ -98,7 +98,7 @@ while read -r case; do
 	many-*) valgrind=no ;;
 	*) valgrind=yes ;;
 	esac
-	check "$hostile/$case" "$hostile" --srctree "$case" "${args[@]}"
+	check "$hostile/$case" "$hostile/$case" --srctree . "${args[@]}"
 	echo "ok hostile $case"
 done <"$hostile/cases"
 
