@@ -6,7 +6,7 @@ export BUILD KSRC_TAR
 
 RUN := scripts/env.sh
 
-.PHONY: all deps tree export sync test clean boot bench fuzz
+.PHONY: all deps tree export sync test clean boot bench fuzz conformance
 
 all:
 	@$(RUN) scripts/main.sh
@@ -33,3 +33,8 @@ clean:
 
 boot bench fuzz: deps tree
 	@$(RUN) scripts/$@.sh
+
+# make conformance CONFORMANCE_SECONDS=600: the checker against sphinx-build
+# on random trees for that long (default 60); see selftests/conformance/.
+conformance: deps tree
+	@$(RUN) scripts/conformance.sh $(CONFORMANCE_SECONDS)

@@ -1,0 +1,394 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Differential conformance: scripts/checkconduct against Sphinx 5.3.
+
+    compare.py --checker BIN --out DIR [--seconds N] [--seed S] [--count N]
+               [--builder html|dummy] [--strict]
+    compare.py --checker BIN --out DIR --check-builders N
+    compare.py --checker BIN --out DIR --replay TREE...
+
+One long-lived /usr/bin/python3 process: it generates tree after tree
+(gen.py, seeds S, S+1, ...), has Sphinx build each in-process (oracle.py)
+and runs the checker on it twice, "--srctree TREE" and "--all --srctree
+TREE".  Every toctree or orphan warning of Sphinx must match a checker
+diagnostic about the same file, of the same kind, about the same
+document, and the other way round; the code of conduct verdicts (which
+required section has which problem) must be equal.
+
+Two comparisons per tree, because the checker has two scopes:
+
+  all      checker --all against everything Sphinx said: --all reads
+           every document and looks for orphans everywhere, as Sphinx.
+  default  checker without --all against Sphinx's records restricted to
+           the documents Sphinx reaches through toctrees from
+           process/index, and against "orphans" recomputed from Sphinx's
+           environment the way the default mode defines them: documents
+           under process/ that Sphinx read, not reached from
+           process/index, not :orphan:, not included (oracle.py,
+           scope_default()).  Sphinx's own orphan rule differs (a
+           document listed only by Documentation/index.rst is no orphan
+           for Sphinx), and that difference is by design, not a bug.
+
+Kinds: missing (an entry naming no document; the checker's "is a
+directory", "not a regular file" ... count as missing too), excluded,
+glob-nomatch, duplicate, orphan, bad-toctree (Sphinx rejects the
+directive: unknown option, bad value, options not followed by a blank
+line), outside (checker only: ".." above Documentation/), control-char
+(checker only), coc-<problem> (code of conduct).  Sphinx's circular,
+self-ref and no-title warnings have no checker counterpart at all: they
+are counted apart and do not make a tree disagree unless --strict.
+
+A tree where the two sides differ is saved as DIR/cases/<name>/: tree/
+(the Documentation/ that was checked), sphinx.txt (Sphinx's warnings and
+the records drawn from them), checker.txt (what the checker printed in
+both modes, and its exit status), diff.txt (the disagreements),
+features.txt (what gen.py put in).  DIR/summary.txt gets the counts.
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen                                      # noqa: E402
+from oracle import (Oracle, norm_target, sphinx_docname_join,  # noqa: E402
+                    REQUIRED)
+
+UNCHECKED_KINDS = {"circular", "self-ref", "no-title"}
+
+# severity "note": a consequence of an error (checker after 500094b3);
+# compared like the others
+RE_DIAG = re.compile(r"^(?:\./)?(\S[^:]*?)(?::(\d+):(\d+))?: (error|warning|note): (.*)$")
+
+COC_FILE = "Documentation/process/code-of-conduct.rst"
+
+
+def unescape(s):
+    """Undo the checker's printable(): \\xNN back to the byte."""
+    b = re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m.group(1), 16)]),
+               s.encode("utf-8", "surrogateescape"))
+    return b.decode("utf-8", "replace")
+
+
+def entry_docname(fdoc, entry):
+    """What Sphinx makes of a toctree entry of document @fdoc."""
+    m = re.match(r"^(.+?)\s*(?<!\x00)<([^<]*?)>$", entry, re.S)
+    ref = m.group(2) if m else entry
+    if ref.endswith(".rst"):
+        ref = ref[:-4]
+    return sphinx_docname_join(fdoc, ref)
+
+
+def checker_records(stderr):
+    """(records, coc verdict, unparsed lines) of the checker's stderr."""
+    recs, coc, other = set(), set(), []
+    # split on \n only: str.splitlines() would also split on the U+2028
+    # an entry may hold (and the checker prints as is)
+    for line in stderr.split("\n"):
+        if not line:
+            continue
+        m = RE_DIAG.match(line)
+        if not m:
+            other.append(line)
+            continue
+        path, _, _, sev, msg = m.groups()
+        fdoc = path[len("Documentation/"):-4] if path.endswith(".rst") else path
+        if msg.startswith("so "):
+            msg = msg[3:]
+        r = None
+        mm = re.match(r"toctree entry '(.*)' does not exist \(no Documentation/(.*)\.rst\)(; did you mean '.*'\?)?$", msg)
+        if mm:
+            r = ("missing", unescape(mm.group(2)))
+        elif re.match(r"toctree entry '(.*)' (is a symbolic link out of|is a directory|is not a regular file|is a loop)", msg):
+            e = unescape(re.match(r"toctree entry '(.*)' is ", msg).group(1))
+            r = ("missing", entry_docname(fdoc, e))
+        elif re.match(r"toctree (entry|glob) '(.*)' points outside Documentation/$", msg):
+            e = unescape(re.match(r"toctree \w+ '(.*)' points", msg).group(1))
+            r = ("outside", entry_docname(fdoc, e))
+        elif re.match(r"toctree glob '(.*)' matches no document$", msg):
+            r = ("glob-nomatch", unescape(msg[len("toctree glob '"):-len("' matches no document")]))
+        elif re.match(r"toctree glob '(.*)' matches '(.*)', which ", msg):
+            mm = re.match(r"toctree glob '(.*)' matches '(.*)', which ", msg)
+            r = ("missing", unescape(mm.group(2)))
+        elif msg.startswith("toctree entry closes a cycle ("):
+            # Sphinx 5.3 dies on it (see compare_tree)
+            recs.add(("", "crash", "cycle"))
+        elif msg.startswith("toctree entry is this document itself"):
+            # Sphinx: "duplicated entry found in toctree: <itself>"
+            r = ("duplicate", fdoc)
+        elif re.match(r"toctree entry '(.*)' repeats the entry of line \d+$", msg):
+            e = unescape(re.match(r"toctree entry '(.*)' repeats", msg).group(1))
+            r = ("duplicate", entry_docname(fdoc, e))
+        elif msg.startswith("unknown toctree option") or \
+                msg.startswith("toctree entries must follow a blank line"):
+            r = ("bad-toctree", "")
+        elif msg.startswith("toctree entry contains the control character"):
+            r = ("control-char", "")
+        elif msg.startswith(("document is not in any toctree",
+                             "this document is not in any toctree")):
+            r = ("orphan", "")
+        elif re.match(r"the code of conduct \('code-of-conduct'\) is not linked", msg):
+            coc.add(("*", "unlinked"))
+        elif msg.startswith("no code of conduct here"):
+            coc.add(("*", "absent"))
+        else:
+            cm = None
+            for rx, prob in (
+                    (r"required section '(.*)' is missing", "missing"),
+                    (r"section '(.*)' appears again", "again"),
+                    (r"section '(.*)' is out of order", "order"),
+                    (r"section '(.*)' is (over- and underlined|underlined) with", "level"),
+                    (r"section '(.*)' has no body", "nobody"),
+                    (r"the adornment of section '(.*)' is shorter", "short")):
+                cm = re.match(rx, msg)
+                if cm:
+                    coc.add((cm.group(1), prob))
+                    break
+            if not cm:
+                if "translation" in msg or "':Original:'" in msg:
+                    continue            # no Sphinx counterpart: not compared
+                other.append(line)
+        if r:
+            recs.add((path, r[0], norm_target(r[1])))
+    return recs, coc, other
+
+
+class Runner:
+    def __init__(self, checker, out, builder="html", strict=False):
+        self.checker = os.path.abspath(checker)
+        self.out = out
+        self.strict = strict
+        self.tmp = tempfile.mkdtemp(prefix="conformance-")
+        self.oracle = Oracle(os.path.join(self.tmp, "sphinx"), builder)
+        self.stats = collections.Counter()
+        self.signatures = collections.defaultdict(list)  # sig -> [case]
+        self.feature_sigs = collections.defaultdict(collections.Counter)
+        self.unchecked = collections.Counter()
+        self.sphinx_time = 0.0
+        self.checker_time = 0.0
+
+    def run_checker(self, tree, args):
+        t = time.time()
+        # from the tree, with "--srctree .": the checker names files as
+        # the source tree was given, and "Documentation/..." is what the
+        # records use
+        p = subprocess.run([self.checker] + args + ["--srctree", "."],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=60, cwd=tree)
+        self.checker_time += time.time() - t
+        return p.returncode, p.stderr.decode("utf-8", "replace")
+
+    def compare_tree(self, tree):
+        t = time.time()
+        s = self.oracle.run(tree)
+        self.sphinx_time += time.time() - t
+        result = {"sphinx": s, "checker": {}, "diff": []}
+        for mode, args, srecs in (("default", [], s["default"]),
+                                  ("all", ["--all"], s["records"])):
+            rc, err = self.run_checker(tree, args)
+            crecs, ccoc, other = checker_records(err)
+            result["checker"][mode] = (rc, err)
+            # A cycle makes Sphinx 5.3 die of a RecursionError; the checker
+            # names the entry.  The whole build is compared with --all; the
+            # default mode sees the cycles below process/index only.
+            crash = {("", "crash", "cycle" if r[2].startswith("RecursionError") else r[2])
+                     for r in s["records"] if r[1] == "crash"}
+            if mode == "default":
+                crash &= crecs
+            srecs = {r for r in srecs if r[1] != "crash"} | crash
+            if rc == 2:
+                result["diff"].append((mode, "checker", "fatal", "", err.strip()[:200]))
+                continue
+            for r in sorted(srecs - crecs):
+                if r[1] in UNCHECKED_KINDS:
+                    self.unchecked[(mode, r[1])] += 1
+                    if not self.strict:
+                        continue
+                result["diff"].append((mode, "sphinx-only") + r)
+            for r in sorted(crecs - srecs):
+                result["diff"].append((mode, "checker-only") + r)
+            if s["coc"] is not None:
+                scoc = set(s["coc"])
+                if ("*", "absent") in scoc or ("*", "absent") in ccoc:
+                    # unlinked says nothing then: the entry names nothing
+                    scoc.discard(("*", "unlinked"))
+                    ccoc = ccoc - {("*", "unlinked")}
+                for sec, prob in sorted(scoc - ccoc):
+                    result["diff"].append((mode, "sphinx-only", COC_FILE,
+                                           "coc-" + prob, sec))
+                for sec, prob in sorted(ccoc - scoc):
+                    result["diff"].append((mode, "checker-only", COC_FILE,
+                                           "coc-" + prob, sec))
+            for line in other:
+                result["diff"].append((mode, "checker", "unparsed", "", line))
+        return result
+
+    def save(self, name, tree, features, result):
+        d = os.path.join(self.out, "cases", name)
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        shutil.copytree(os.path.join(tree, "Documentation"),
+                        os.path.join(d, "tree", "Documentation"), symlinks=True)
+        s = result["sphinx"]
+        with open(os.path.join(d, "sphinx.txt"), "w") as f:
+            f.write("# Sphinx 5.3 warnings\n")
+            f.write(s["warnings"])
+            f.write("\n# records, all documents\n")
+            for r in sorted(s["records"]):
+                f.write("%s %s %r\n" % r)
+            f.write("\n# records, the default mode's scope\n")
+            for r in sorted(s["default"]):
+                f.write("%s %s %r\n" % r)
+            f.write("\n# code of conduct verdict\n%s\n" % (
+                sorted(s["coc"]) if s["coc"] is not None else "not read"))
+        with open(os.path.join(d, "checker.txt"), "w") as f:
+            for mode, (rc, err) in result["checker"].items():
+                f.write("# checkconduct %s--srctree tree: exit %d\n%s\n" % (
+                    "--all " if mode == "all" else "", rc, err))
+        with open(os.path.join(d, "diff.txt"), "w") as f:
+            for x in result["diff"]:
+                f.write("%s %s %s %s %r\n" % x)
+        with open(os.path.join(d, "features.txt"), "w") as f:
+            f.write(" ".join(features) + "\n")
+
+    @staticmethod
+    def signature(diff):
+        mode, side, _, kind, _ = diff
+        return "%s:%s:%s" % (mode, side, kind)
+
+    def one(self, seed):
+        files, features = gen.generate(seed)
+        tree = os.path.join(self.tmp, "tree")
+        shutil.rmtree(tree, ignore_errors=True)
+        gen.write_tree(files, tree)
+        result = self.compare_tree(tree)
+        self.stats["trees"] += 1
+        if result["diff"]:
+            self.stats["disagreeing"] += 1
+            sigs = sorted({self.signature(x) for x in result["diff"]})
+            size = sum(len(v) for v in files.values())
+            name = "s%d-%s" % (seed, sigs[0].replace(":", "-"))
+            for sig in sigs:
+                self.signatures[sig].append((len(features), size, name))
+                for feat in features:
+                    self.feature_sigs[sig][feat] += 1
+            self.save(name, tree, features, result)
+        return result
+
+    def summary(self, elapsed):
+        lines = []
+        n = self.stats["trees"]
+        lines.append("trees: %d, disagreeing: %d, in %.1f s (%.2f trees/s;"
+                     " Sphinx %.1f s = %.3f s/tree, checker %.1f s)" % (
+                         n, self.stats["disagreeing"], elapsed,
+                         n / elapsed if elapsed else 0, self.sphinx_time,
+                         self.sphinx_time / n if n else 0, self.checker_time))
+        for sig, cases in sorted(self.signatures.items(),
+                                 key=lambda kv: -len(kv[1])):
+            cases.sort()
+            feats = ", ".join("%s %d" % kv for kv in
+                              self.feature_sigs[sig].most_common(4))
+            lines.append("  %-40s %5d trees  smallest: %s  [%s]" % (
+                sig, len(cases), cases[0][2], feats))
+        if self.unchecked:
+            lines.append("Sphinx warnings with no checker counterpart"
+                         " (not counted as disagreements%s):" % (
+                             "" if not self.strict else "; --strict: counted"))
+            for (mode, kind), c in sorted(self.unchecked.items()):
+                lines.append("  %s:%s %d" % (mode, kind, c))
+        return "\n".join(lines)
+
+
+def check_builders(args):
+    """Do the html and dummy builders give the same records?"""
+    tmp = tempfile.mkdtemp(prefix="conformance-builders-")
+    o_html = Oracle(os.path.join(tmp, "html"), "html")
+    o_dummy = Oracle(os.path.join(tmp, "dummy"), "dummy")
+    bad = 0
+    th = td = 0.0
+    for seed in range(args.seed, args.seed + args.check_builders):
+        files, _ = gen.generate(seed)
+        tree = os.path.join(tmp, "tree")
+        shutil.rmtree(tree, ignore_errors=True)
+        gen.write_tree(files, tree)
+        t = time.time()
+        a = o_html.run(tree)
+        th += time.time() - t
+        t = time.time()
+        b = o_dummy.run(tree)
+        td += time.time() - t
+        for key in ("records", "default", "coc"):
+            if a[key] != b[key]:
+                bad += 1
+                print("seed %d: %s differ: html-only %s dummy-only %s" % (
+                    seed, key, sorted(set(a[key] or ()) - set(b[key] or ())),
+                    sorted(set(b[key] or ()) - set(a[key] or ()))))
+    n = args.check_builders
+    print("builders: %d trees, %d differences; html %.3f s/tree, dummy %.3f s/tree"
+          % (n, bad, th / n, td / n))
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--checker", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--count", type=int, default=0)
+    ap.add_argument("--builder", default="html")
+    ap.add_argument("--strict", action="store_true")
+    ap.add_argument("--check-builders", type=int, default=0)
+    ap.add_argument("--replay", nargs="*")
+    args = ap.parse_args()
+    if args.seed is None:
+        args.seed = int(os.environ.get("CONFORMANCE_SEED", time.time()))
+    os.makedirs(args.out, exist_ok=True)
+    if args.check_builders:
+        return check_builders(args)
+    r = Runner(args.checker, args.out, args.builder, args.strict)
+    if args.replay:
+        status = 0
+        for t in args.replay:
+            res = r.compare_tree(t)
+            print("== %s: %d disagreements" % (t, len(res["diff"])))
+            for x in res["diff"]:
+                print("  %s %s %s %s %r" % x)
+            status |= bool(res["diff"])
+        return status
+    start = time.time()
+    seed = args.seed
+    while True:
+        r.one(seed)
+        seed += 1
+        if args.count and r.stats["trees"] >= args.count:
+            break
+        if not args.count and time.time() - start >= args.seconds:
+            break
+    elapsed = time.time() - start
+    text = "seeds %d..%d\n%s\n" % (args.seed, seed - 1, r.summary(elapsed))
+    with open(os.path.join(args.out, "summary.txt"), "w") as f:
+        f.write(text)
+    with open(os.path.join(args.out, "summary.json"), "w") as f:
+        json.dump({"seeds": [args.seed, seed - 1],
+                   "trees": r.stats["trees"],
+                   "disagreeing": r.stats["disagreeing"],
+                   "seconds": elapsed,
+                   "signatures": {k: [c[2] for c in v]
+                                  for k, v in r.signatures.items()}}, f,
+                  indent=1)
+    print(text, end="")
+    shutil.rmtree(r.tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,364 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The Sphinx side of the conformance harness: what Sphinx 5.3 says.
+
+    oracle.py [--builder html|dummy] TREE...   print the records of each tree
+
+Must run under Debian's /usr/bin/python3 (Sphinx 5.3.0, docutils 0.19).
+One Oracle object lives as long as the process and builds tree after
+tree in-process (sphinx.application.Sphinx with a fresh outdir and
+doctreedir each time, freshenv): importing Sphinx and its extensions is
+paid once, a small tree then costs about 0.1 s.
+
+Builder: "html" by default, the builder the kernel uses, so that the
+warnings only its writing phase emits (circular toctree references,
+"self referenced toctree", documents without a title) are there, and the
+"html" tag is set (`.. only:: html` is in, `.. only:: latex` is out).
+"dummy" reads everything too but writes nothing; it is given the html,
+format_html and builder_html tags and, after the build, the two html-only
+steps that emit toctree warnings (collect_relations() and resolving every
+document's toctrees) are run by hand.  `compare.py --check-builders N`
+checks on N generated trees that both give the same records.  On these
+tiny trees the html builder is barely slower (the cost is reading), so it
+stays the default.
+
+For each tree, Oracle.run() returns a dict:
+
+  records   set of (file, kind, target) for every toctree or orphan
+            warning; file relative to the tree ("Documentation/x.rst").
+            kinds: missing, excluded, glob-nomatch, duplicate, orphan,
+            self-ref, circular, no-title, bad-toctree
+  default   the same, restricted to what the checker's default mode
+            covers (see scope_default())
+  coc       the code of conduct verdict: a set of (section, problem),
+            problems missing, again, order, level, nobody, short; or
+            {("*", "absent")}; plus ("*", "unlinked") if no toctree of
+            the process index lists it.  None if Sphinx did not read it
+            (excluded by exclude_patterns): not compared.
+  warnings  Sphinx's warning output, as text
+
+The code of conduct is judged on the doctree Sphinx itself made of
+process/code-of-conduct.rst (env.get_doctree()), not on a separate
+docutils.core.publish_doctree() run: that is docutils with Sphinx's
+semantics exactly, `.. include::` resolved the Sphinx way ("/" is the
+source directory), `.. only::` known (plain docutils errors out on it),
+and the "only" nodes then processed with the html builder's tags, as the
+html output has them.  The docutils warnings "Title underline/overline
+too short." are taken from the warning stream (Sphinx strips
+system_message nodes from the doctree) and matched to the section by
+source and line.
+"""
+
+import ast
+import io
+import os
+import re
+import shutil
+import sys
+
+RE_WARN = re.compile(r"^(?:(.*?):(?:(\d+):)? )?(WARNING|ERROR|SEVERE|CRITICAL): (.*)$")
+
+REQUIRED = ["Our Pledge", "Our Standards", "Our Responsibilities", "Scope",
+            "Enforcement", "Attribution", "Interpretation"]
+COC = "process/code-of-conduct"
+
+# Sphinx warning texts -> (kind, how to get the target from the match)
+MESSAGES = [
+    (re.compile(r"toctree contains reference to nonexisting document (.*)$"),
+     "missing"),
+    (re.compile(r"toctree contains reference to non-included document (.*)$"),
+     "missing"),
+    (re.compile(r"toctree contains reference to excluded document (.*)$"),
+     "excluded"),
+    (re.compile(r"toctree glob pattern (.*) didn't match any documents$"),
+     "glob-nomatch"),
+    (re.compile(r"duplicated entry found in toctree: (.*)$"), "duplicate"),
+    (re.compile(r"document isn't included in any toctree$"), "orphan"),
+    (re.compile(r"self referenced toctree found\. Ignored\.$"), "self-ref"),
+    (re.compile(r"circular toctree references detected, ignoring: (.*?) <- "),
+     "circular"),
+    (re.compile(r"toctree contains reference to document (.*) that doesn't "
+                r"have a title"), "no-title"),
+    (re.compile(r'Error in "toctree" directive'), "bad-toctree"),
+]
+
+QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title"}
+
+
+def norm_target(s):
+    """Targets compare modulo runs of blanks (docutils expands tabs)."""
+    return re.sub(r"[ \t]+", " ", s)
+
+
+def _where(e):
+    """Where in Sphinx @e was raised: the outermost of a few known
+    functions (a recursion repeats the inner ones), else the innermost
+    Sphinx function."""
+    names = []
+    tb = e.__traceback__
+    while tb:
+        if "sphinx" in tb.tb_frame.f_code.co_filename:
+            names.append(tb.tb_frame.f_code.co_name)
+        tb = tb.tb_next
+    for n in names:
+        if n in ("collect_relations", "get_and_resolve_doctree",
+                 "resolve", "check_consistency", "read_doc"):
+            return n
+    return names[-1] if names else "?"
+
+
+def sphinx_docname_join(base, docname):
+    """sphinx.util.docname_join(), copied so compare.py needs no Sphinx."""
+    import posixpath
+    return posixpath.normpath(
+        posixpath.join('/' + base, '..', docname))[1:]
+
+
+class Oracle:
+    def __init__(self, workdir, builder="html"):
+        from sphinx.util.console import nocolor
+        nocolor()
+        self.workdir = workdir
+        self.builder = builder
+        os.makedirs(workdir, exist_ok=True)
+
+    def _app(self, src, warning):
+        from sphinx.application import Sphinx
+        out = os.path.join(self.workdir, "out")
+        dt = os.path.join(self.workdir, "doctrees")
+        for d in (out, dt):
+            shutil.rmtree(d, ignore_errors=True)
+        tags = [] if self.builder == "html" else [
+            "html", "format_html", "builder_html"]
+        return Sphinx(src, src, out, dt, self.builder, status=None,
+                      warning=warning, freshenv=True, tags=tags,
+                      parallel=0, keep_going=True)
+
+    def run(self, tree):
+        tree = os.path.abspath(tree)
+        src = os.path.join(tree, "Documentation")
+        w = io.StringIO()
+        app = self._app(src, w)
+        # what Sphinx says while setting itself up (re-registered nodes
+        # of the second and later apps) is not about the tree
+        w.seek(0)
+        w.truncate()
+        crash = None
+        try:
+            app.build(force_all=True)
+            if self.builder != "html":
+                self._html_steps(app)
+        except Exception as e:      # noqa: Sphinx's verdict, recorded
+            crash = "%s in %s" % (type(e).__name__, _where(e))
+        text = w.getvalue()
+        warns = self._parse(text, tree, src)
+        records = set()
+        if crash:
+            # Sphinx 5.3 dies on some trees (a toctree cycle makes
+            # collect_relations() recurse forever): "make htmldocs" fails
+            records.add(("", "crash", crash))
+            text += "\nSphinx build crashed: %s\n" % crash
+        for path, line, level, msg in warns:
+            for rx, kind in MESSAGES:
+                m = rx.search(msg)
+                if not m:
+                    continue
+                target = ""
+                if m.groups():
+                    target = m.group(1)
+                    if kind in QUOTED_KINDS:
+                        try:
+                            target = ast.literal_eval(target)
+                        except (ValueError, SyntaxError):
+                            pass
+                records.add((path, kind, norm_target(target)))
+                break
+        env = app.env
+        res = {
+            "records": records,
+            "warnings": text,
+            "coc": self._coc(app, warns, src, tree),
+        }
+        res["default"] = self.scope_default(env, records, tree)
+        return res
+
+    def _html_steps(self, app):
+        """What the html builder's writing phase does with toctrees."""
+        env = app.env
+        env.collect_relations()
+        for docname in sorted(env.found_docs):
+            env.get_and_resolve_doctree(docname, app.builder)
+
+    @staticmethod
+    def _parse(text, tree, src):
+        """[(file relative to tree, line, level, message first line)]"""
+        out = []
+        for l in text.split("\n"):
+            m = RE_WARN.match(l)
+            if not m:
+                continue
+            path, line, level, msg = m.groups()
+            if path:
+                if not os.path.isabs(path):
+                    path = os.path.join(src, path)
+                path = os.path.relpath(os.path.normpath(path), tree)
+            out.append((path, int(line) if line else 0, level, msg))
+        return out
+
+    @staticmethod
+    def closure(env, root):
+        seen = {root}
+        todo = [root]
+        while todo:
+            d = todo.pop()
+            for c in env.toctree_includes.get(d, []):
+                if c not in seen and c in env.found_docs:
+                    seen.add(c)
+                    todo.append(c)
+        return seen
+
+    def scope_default(self, env, records, tree):
+        """
+        The checker's default mode follows the toctrees of
+        Documentation/process/index.rst only, and looks for orphans under
+        Documentation/process/ only, calling an orphan a document no
+        toctree it read lists.  So: toctree records of the documents
+        Sphinx reaches from process/index, and, instead of Sphinx's
+        orphans, the documents under process/ that Sphinx read, that are
+        not reached from process/index, not :orphan: and not included.
+        """
+        reached = self.closure(env, "process/index")
+        files = {"Documentation/%s.rst" % d for d in reached}
+        out = {r for r in records
+               if r[1] not in ("orphan",) and r[0] in files}
+        included = set().union(*env.included.values()) if env.included else set()
+        for d in sorted(env.found_docs):
+            if not d.startswith("process/") or d in reached:
+                continue
+            if d in included or "orphan" in env.metadata.get(d, {}):
+                continue
+            out.add(("Documentation/%s.rst" % d, "orphan", ""))
+        return out
+
+    # -- the code of conduct ---------------------------------------------
+
+    def _coc(self, app, warns, src, tree):
+        from docutils import nodes
+        from sphinx.util.nodes import process_only_nodes
+        env = app.env
+        path = os.path.join(src, COC + ".rst")
+        if COC not in env.found_docs:
+            if os.path.lexists(path):
+                return None         # excluded: Sphinx has no verdict
+            return {("*", "absent")}
+        verdict = set()
+        if COC not in env.toctree_includes.get("process/index", []):
+            verdict.add(("*", "unlinked"))
+        doctree = env.get_doctree(COC)
+        process_only_nodes(doctree, app.builder.tags)
+        short = set()
+        for wpath, line, level, msg in warns:
+            if msg.startswith(("Title underline too short",
+                               "Title overline too short")):
+                short.add((os.path.normpath(os.path.join(tree, wpath)), line))
+        secs = []
+        for pos, s in enumerate(doctree.findall(nodes.section)):
+            depth = 0
+            p = s.parent
+            while p is not None:
+                if isinstance(p, nodes.section):
+                    depth += 1
+                p = p.parent
+            spath = s.source or ""
+            if spath and not os.path.isabs(spath):
+                spath = os.path.join(src, spath)
+            secs.append({
+                "title": s[0].astext(),
+                "pos": pos,
+                "depth": depth,
+                "body": self._has_body(s),
+                "short": (os.path.normpath(spath), s.line) in short,
+            })
+        first = {}
+        for name in REQUIRED:
+            for s in secs:
+                if s["title"] != name:
+                    continue
+                if name in first:
+                    verdict.add((name, "again"))
+                else:
+                    first[name] = s
+        # the sibling level: the depth most required sections share
+        # (the first of them on a tie), as the checker's sibling_style()
+        ref = None
+        best = 0
+        for name in REQUIRED:
+            if name not in first:
+                continue
+            n = sum(1 for o in first.values()
+                    if o["depth"] == first[name]["depth"])
+            if n > best:
+                best, ref = n, first[name]
+        last = None
+        for name in REQUIRED:
+            s = first.get(name)
+            if not s:
+                verdict.add((name, "missing"))
+                continue
+            if s["short"]:
+                verdict.add((name, "short"))
+            if s["depth"] != ref["depth"]:
+                verdict.add((name, "level"))
+            if not s["body"]:
+                verdict.add((name, "nobody"))
+            if last and s["pos"] < last["pos"]:
+                verdict.add((name, "order"))
+            else:
+                last = s
+        return verdict
+
+    @staticmethod
+    def _has_body(section):
+        """Anything a reader sees, here or in a subsection, besides titles."""
+        from docutils import nodes
+        from sphinx import addnodes
+        invisible = (nodes.title, nodes.comment, nodes.target,
+                     nodes.system_message, nodes.substitution_definition,
+                     nodes.pending, addnodes.index, addnodes.only)
+
+        def visible(node):
+            for c in node.children:
+                if isinstance(c, invisible):
+                    continue
+                if isinstance(c, nodes.section):
+                    if visible(c):
+                        return True
+                    continue
+                return True
+            return False
+        return visible(section)
+
+
+def main():
+    args = sys.argv[1:]
+    builder = "html"
+    if args[:1] == ["--builder"]:
+        builder = args[1]
+        args = args[2:]
+    if not args:
+        sys.exit("usage: oracle.py [--builder html|dummy] TREE...")
+    import tempfile
+    o = Oracle(tempfile.mkdtemp(prefix="oracle-"), builder)
+    for t in args:
+        r = o.run(t)
+        print("== %s" % t)
+        for rec in sorted(r["records"]):
+            print("all     %s %s %r" % rec)
+        for rec in sorted(r["default"]):
+            print("default %s %s %r" % rec)
+        print("coc     %s" % (sorted(r["coc"]) if r["coc"] is not None
+                              else "not read"))
+
+
+if __name__ == "__main__":
+    main()
