@@ -31,3 +31,17 @@ for patch in "${patches[@]}"; do
 		fail "$name: no Signed-off-by"
 	echo "ok $name: $subject"
 done
+
+# Who the series goes to: get_maintainer.pl names the documentation and the
+# Kbuild maintainers and both lists (the cover letter says so too).
+(cd "$KSRC" && ./scripts/get_maintainer.pl --no-git --no-rolestats "${patches[@]}") \
+	>"$TEST_TMP/to" 2>&1 || { cat "$TEST_TMP/to"; fail "get_maintainer.pl failed"; }
+for who in "Jonathan Corbet <corbet@lwn.net>" "Masahiro Yamada <masahiroy@kernel.org>" \
+	linux-doc@vger.kernel.org linux-kbuild@vger.kernel.org; do
+	grep -qxF "$who" "$TEST_TMP/to" || { cat "$TEST_TMP/to"; fail "get_maintainer.pl does not name $who"; }
+done
+cover=$SERIES/0000-cover-letter.patch
+for who in "Masahiro Yamada" "Jonathan Corbet"; do
+	grep -q "$who" "$cover" || fail "the cover letter does not say get_maintainer.pl names $who"
+done
+echo "get_maintainer.pl: $(grep -c . "$TEST_TMP/to") addresses"
