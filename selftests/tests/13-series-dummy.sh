@@ -1,9 +1,9 @@
 #!/bin/bash
 # make tree / make export with a real (dummy) series, in a copy of the project:
 # the round trip is byte-exact and deterministic, the cover letter comes from
-# series/cover-letter.txt, and a whitespace error, a patch that does not
+# series/<base>/cover-letter.txt, and a whitespace error, a patch that does not
 # apply, uncommitted work and unexported commits are all handled loudly.
-# The shared kernel tree is put back as patches/ says at the end.
+# The shared kernel tree is put back as patches/<base>/ says at the end.
 . "$TOP/selftests/lib.sh"
 
 P=$TEST_TMP/project
@@ -36,10 +36,10 @@ edit README 'A dummy line.\n'
 kcommit "2024-01-03T03:04:05+0100" "README: add a dummy line"
 mk export
 commit_all "dummy series"
-ls "$P/patches"
+ls "$P/patches/$BASE"
 n=$(kgit rev-list --count base..HEAD)
-expect_eq "$((n + 1))" "$(find "$P/patches" -name '*.patch' | wc -l)" "files in patches/"
-cover=$P/patches/0000-cover-letter.patch
+expect_eq "$((n + 1))" "$(find "$P/patches/$BASE" -name '*.patch' | wc -l)" "files in patches/$BASE"
+cover=$P/patches/$BASE/0000-cover-letter.patch
 # header NAME FILE: the mail header NAME of FILE, unfolded.
 header() {
 	sed '/^$/q' "$2" | awk -v name="$1:" '
@@ -48,16 +48,17 @@ header() {
 		index($0, name) == 1 { found = 1; value = $0 }
 		END { print value }'
 }
-expect_eq "Subject: [PATCH 0/$n] $(head -n 1 "$TOP/series/cover-letter.txt")" \
+# numbered as wide as the count: 0/9, 00/13
+expect_eq "Subject: [PATCH $(printf '%0*d' "${#n}" 0)/$n] $(head -n 1 "$COVER")" \
 	"$(header Subject "$cover")" "cover letter subject"
-grep -qxF "$(sed -n 3p "$TOP/series/cover-letter.txt")" "$cover" || fail "cover letter body missing"
+grep -qxF "$(sed -n 3p "$COVER")" "$cover" || fail "cover letter body missing"
 expect_eq "Date: $(kgit log -1 --format=%aD)" "$(header Date "$cover")" "cover letter date"
-! grep -q '^From [0-9a-f]*[1-9a-f]' "$P"/patches/*.patch || fail "commit ids in patches (want --zero-commit)"
+! grep -q '^From [0-9a-f]*[1-9a-f]' "$P/patches/$BASE"/*.patch || fail "commit ids in patches (want --zero-commit)"
 
 mk tree
 expect_eq "$(kgit log -1 --format=%aI)" "$(kgit log -1 --format=%cI)" "committer date after git am"
 mk export
-[ -z "$(git -C "$P" status --porcelain)" ] || { git -C "$P" diff; fail "make tree && make export changed patches/"; }
+[ -z "$(git -C "$P" status --porcelain)" ] || { git -C "$P" diff; fail "make tree && make export changed patches/$BASE"; }
 
 echo "== a commit with trailing whitespace: make tree fails"
 edit Documentation/process/checkconduct-dummy.txt 'trailing space \n'
@@ -72,8 +73,8 @@ grep -q 'git am failed' "$TEST_TMP/run.err" || fail "no 'git am failed' message"
 
 echo "== a patch whose context does not match: make tree fails"
 # Numbers follow the real series: find the dummies by name.
-git -C "$P" rm -q "$(cd "$P" && echo patches/0*-docs-add-trailing-whitespace.patch)"
-patch=$(echo "$P"/patches/0*-README-add-a-dummy-line.patch)
+git -C "$P" rm -q "$(cd "$P" && echo "patches/$BASE"/0*-docs-add-trailing-whitespace.patch)"
+patch=$(echo "$P/patches/$BASE"/0*-README-add-a-dummy-line.patch)
 [ -f "$patch" ] || fail "no exported README dummy patch"
 awk 'hunk && /^ / && !done { $0 = " changed context"; done = 1 } /^@@/ { hunk = 1 } { print }' \
 	"$patch" >"$TEST_TMP/p" && mv "$TEST_TMP/p" "$patch"
