@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer harness for scripts/checkconduct.c: each input is a document,
- * given to the checker's parsers as the process index (toctrees, include
- * directives), as the code of conduct (section titles, the required
- * sections), as a document that may be marked :orphan:, and as
- * Documentation/conf.py (exclude_patterns).  Entries resolve in a small
+ * given to the checker's reStructuredText reader as the process index
+ * (toctrees, includes, :orphan:), as the code of conduct (section titles,
+ * the required sections) and as a translation of it (:Original:), and
+ * as Documentation/conf.py (exclude_patterns).  Entries resolve in a small
  * source tree made at start-up (documents, a subdirectory, a glob's worth
  * of files, links out of Documentation/, a loop, a FIFO), so that the
  * lookups, globs and "did you mean" run as they do on a real tree.
@@ -259,37 +259,47 @@ static void reset(void)
 		free(excludes[i]);
 	nr_excludes = 0;
 	opt_all = false;
+	for (i = 0; i < nr_incs; i++) {
+		free(incs[i].name);
+		if (incs[i].ok)
+			free(incs[i].t.mem);
+	}
+	nr_incs = 0;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* The input as the document @name, read as read_queue() reads one. */
+static void read_as(const char *name, const uint8_t *data, size_t size)
 {
-	struct titles ts = { 0 };
+	char *buf = xrealloc(NULL, size);
 	struct text t;
-	struct doc *doc;
-	char *buf = xrealloc(NULL, size), *line;
-	FILE *f;
-	size_t i, n;
 
 	/* exactly the input: AddressSanitizer sees a read past its end */
 	memcpy(buf, data, size);
 	set_text(&t, buf, size);
+	read_document(doc_get(xasprintf("%s", name)), &t);
+	free(buf);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct doc *doc;
+	char *line;
+	FILE *f;
+	size_t i, n;
+
 	/* --all (translations) for odd sizes */
 	opt_all = size & 1;
 
-	/* the index, as read_queue() reads it, then its cycles */
+	/* the index, as check_links() reads it, then its cycles */
 	doc = doc_get(xasprintf("%s", PROCESS_INDEX));
 	doc->root = true;
 	enqueue(doc);
 	queue_head = nr_queue;
-	scan_toctrees(doc, &t);
+	read_as(PROCESS_INDEX, data, size);
 	check_cycles();
 
-	scan_titles(&t, &ts);
-	check_sections("Documentation/" CODE_OF_CONDUCT ".rst", &ts);
-	free_titles(&ts);
-
-	is_marked_orphan(doc, &t);
-	has_original(&t);
+	read_as(CODE_OF_CONDUCT, data, size);
+	read_as("translations/it_IT/" CODE_OF_CONDUCT, data, size);
 
 	/* as conf.py */
 	f = fopen(conf_py, "w");
@@ -312,6 +322,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	reset();
-	free(buf);
 	return 0;
 }
