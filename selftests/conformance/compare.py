@@ -106,6 +106,9 @@ def checker_records(stderr):
         mm = re.match(r"toctree entry '(.*)' does not exist \(no Documentation/(.*)\.rst\)(; did you mean '.*'\?)?$", msg)
         if mm:
             r = ("missing", unescape(mm.group(2)))
+        elif re.match(r"toctree entry '(.*)' names a document that exclude_patterns in conf.py excludes$", msg):
+            e = unescape(re.match(r"toctree entry '(.*)' names a", msg).group(1))
+            r = ("excluded", entry_docname(fdoc, e))
         elif re.match(r"toctree entry '(.*)' (is a symbolic link out of|is a directory|is not a regular file|is a loop)", msg):
             e = unescape(re.match(r"toctree entry '(.*)' is ", msg).group(1))
             r = ("missing", entry_docname(fdoc, e))
@@ -126,8 +129,8 @@ def checker_records(stderr):
         elif re.match(r"toctree entry '(.*)' repeats the entry of line \d+$", msg):
             e = unescape(re.match(r"toctree entry '(.*)' repeats", msg).group(1))
             r = ("duplicate", entry_docname(fdoc, e))
-        elif msg.startswith("unknown toctree option") or \
-                msg.startswith("toctree entries must follow a blank line"):
+        elif msg.startswith(("toctree option ':",
+                             "toctree entries must follow a blank line")):
             r = ("bad-toctree", "")
         elif msg.startswith("toctree entry contains the control character"):
             r = ("control-char", "")

@@ -228,7 +228,9 @@ class Oracle:
         not reached from process/index, not :orphan: and not included.
         """
         reached = self.closure(env, "process/index")
-        files = {"Documentation/%s.rst" % d for d in reached}
+        # and the files they include: their toctrees are the document's
+        files = {"Documentation/%s.rst" % i for d in reached
+                 for i in [d] + sorted(env.included.get(d, ()))}
         out = {r for r in records
                if r[1] not in ("orphan",) and r[0] in files}
         included = set().union(*env.included.values()) if env.included else set()
