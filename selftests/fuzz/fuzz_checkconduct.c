@@ -233,7 +233,6 @@ static void reset(void)
 	nr_lost = 0;
 	for (i = 0; i < doctab_size; i++) {
 		if (doctab[i]) {
-			free(doctab[i]->name);
 			free(doctab[i]->kids);
 			free(doctab[i]);
 		}
