@@ -123,9 +123,11 @@ def checker_records(stderr):
         elif msg.startswith("toctree entry closes a cycle ("):
             # Sphinx 5.3 dies on it (see compare_tree)
             recs.add(("", "crash", "cycle"))
-        elif msg.startswith("toctree entry is this document itself"):
-            # Sphinx: "duplicated entry found in toctree: <itself>"
-            r = ("duplicate", fdoc)
+        elif re.match(r"toctree entry '(.*)' is this document itself", msg):
+            # Sphinx: "duplicated entry found in toctree: <itself>"; in an
+            # included file, the document is the one that includes it
+            e = unescape(re.match(r"toctree entry '(.*)' is this", msg).group(1))
+            r = ("duplicate", entry_docname(fdoc, e))
         elif re.match(r"toctree entry '(.*)' repeats the entry of line \d+$", msg):
             e = unescape(re.match(r"toctree entry '(.*)' repeats", msg).group(1))
             r = ("duplicate", entry_docname(fdoc, e))

@@ -265,12 +265,12 @@ printf 'A\n=\n\n.. toctree::\n\n   b\n   ../process/a\n' >"$proc/a.rst"
 printf 'B\n=\n\n.. toctree::\n\n   c.rst\n   /process/index\n' >"$proc/b.rst"
 printf 'C\n=\n\n.. toctree::\n   :glob:\n\n   c\n   a\n   [a-c]\n' >"$proc/c.rst"
 expect 1 <<'END'
-Documentation/process/a.rst:7:4: warning: toctree entry is this document itself (Sphinx ignores it)
+Documentation/process/a.rst:7:4: warning: toctree entry '../process/a' is this document itself (Sphinx ignores it)
 Documentation/process/b.rst:7:4: error: toctree entry closes a cycle (process/index -> process/a -> process/b -> process/index): Sphinx's build fails on it
-Documentation/process/c.rst:7:4: warning: toctree entry is this document itself (Sphinx ignores it)
+Documentation/process/c.rst:7:4: warning: toctree entry 'c' is this document itself (Sphinx ignores it)
 Documentation/process/c.rst:8:4: error: toctree entry closes a cycle (process/a -> process/b -> process/c -> process/a): Sphinx's build fails on it
 Documentation/process/c.rst:9:4: error: toctree entry closes a cycle (process/b -> process/c -> process/b): Sphinx's build fails on it
-Documentation/process/index.rst:11:4: warning: toctree entry is this document itself (Sphinx ignores it)
+Documentation/process/index.rst:11:4: warning: toctree entry './index' is this document itself (Sphinx ignores it)
 END
 
 # ---------------------------------------------------------------------------
