@@ -47,6 +47,7 @@ features.txt (what gen.py put in).  DIR/summary.txt gets the counts.
 
 import argparse
 import collections
+import hashlib
 import json
 import os
 import re
@@ -178,6 +179,7 @@ class Runner:
         self.unchecked = collections.Counter()
         self.sphinx_time = 0.0
         self.checker_time = 0.0
+        self.digest = None      # lines of --digest, if asked for
 
     def run_checker(self, tree, args):
         t = time.time()
@@ -194,7 +196,7 @@ class Runner:
         t = time.time()
         s = self.oracle.run(tree)
         self.sphinx_time += time.time() - t
-        result = {"sphinx": s, "checker": {}, "diff": []}
+        result = {"sphinx": s, "checker": {}, "diff": [], "deviations": []}
         for mode, args, srecs in (("default", [], s["default"]),
                                   ("all", ["--all"], s["records"])):
             rc, err = self.run_checker(tree, args)
@@ -219,6 +221,7 @@ class Runner:
                 result["diff"].append((mode, "sphinx-only") + r)
             for r in sorted(crecs - srecs):
                 result["diff"].append((mode, "checker-only") + r)
+            self.set_apart_deviations(result, mode, crecs, s["records"])
             if s["coc"] is not None:
                 scoc = set(s["coc"])
                 if ("*", "absent") in scoc or ("*", "absent") in ccoc:
@@ -234,6 +237,38 @@ class Runner:
             for line in other:
                 result["diff"].append((mode, "checker", "unparsed", "", line))
         return result
+
+    @staticmethod
+    def set_apart_deviations(result, mode, crecs, sphinx_records):
+        """Move the differences of @mode that the documented deviations
+        explain to result["deviations"]:
+
+        - an entry whose ".." climbs above Documentation/ is an error for
+          the checker ("outside"), which follows it no further; Sphinx
+          stops at the top and links what it finds there, and what follows
+          from that (a cycle through the root, a document no longer an
+          orphan) is Sphinx's alone;
+        - the default mode takes the process index as reached from the
+          top document, as it is in the kernel: a cycle below it is the
+          crash it would be; a tree whose Documentation/index.rst does not
+          list it only gets Sphinx's "circular" warnings."""
+        climbed = {r[2] for r in crecs if r[1] == "outside"}
+        circular = any(r[1] == "circular" for r in sphinx_records)
+        keep = []
+        for x in result["diff"]:
+            m, side, path, kind, target = x
+            if m == mode and mode == "default" and circular and \
+                    side == "checker-only" and kind == "crash":
+                result["deviations"].append(x)
+            elif m == mode and climbed and (
+                    kind == "outside" or target in climbed or
+                    (side == "sphinx-only" and kind == "crash") or
+                    (kind == "orphan" and
+                     path[len("Documentation/"):-len(".rst")] in climbed)):
+                result["deviations"].append(x)
+            else:
+                keep.append(x)
+        result["diff"] = keep
 
     def save(self, name, tree, features, result):
         d = os.path.join(self.out, "cases", name)
@@ -260,6 +295,8 @@ class Runner:
         with open(os.path.join(d, "diff.txt"), "w") as f:
             for x in result["diff"]:
                 f.write("%s %s %s %s %r\n" % x)
+            for x in result["deviations"]:
+                f.write("deviation: %s %s %s %s %r\n" % x)
         with open(os.path.join(d, "features.txt"), "w") as f:
             f.write(" ".join(features) + "\n")
 
@@ -275,6 +312,11 @@ class Runner:
         gen.write_tree(files, tree)
         result = self.compare_tree(tree)
         self.stats["trees"] += 1
+        if self.digest is not None:
+            self.digest.append(self.digest_line(seed, result))
+        if result["deviations"] and not result["diff"]:
+            self.stats["deviating"] += 1
+            self.save("s%d-deviation" % seed, tree, features, result)
         if result["diff"]:
             self.stats["disagreeing"] += 1
             sigs = sorted({self.signature(x) for x in result["diff"]})
@@ -287,12 +329,31 @@ class Runner:
             self.save(name, tree, features, result)
         return result
 
+    @staticmethod
+    def digest_line(seed, result):
+        """One line that pins what both sides said about the tree of
+        @seed: the checker's exit status and output in both modes, and
+        Sphinx's records, hashed."""
+        h = hashlib.sha1()
+        for mode in ("default", "all"):
+            rc, err = result["checker"].get(mode, (-1, ""))
+            h.update(("%s %d\n%s\0" % (mode, rc, err)).encode("utf-8", "surrogateescape"))
+        s = result["sphinx"]
+        h.update(repr((sorted(s["records"]), sorted(s["default"]),
+                       sorted(s["coc"]) if s["coc"] is not None else None)).encode())
+        return "%d default:%d all:%d records:%d deviations:%d %s" % (
+            seed, result["checker"].get("default", (-1,))[0],
+            result["checker"].get("all", (-1,))[0], len(s["records"]),
+            len(result["deviations"]), h.hexdigest()[:16])
+
     def summary(self, elapsed):
         lines = []
         n = self.stats["trees"]
-        lines.append("trees: %d, disagreeing: %d, in %.1f s (%.2f trees/s;"
+        lines.append("trees: %d, disagreeing: %d, deviating (documented,"
+                     " no other difference): %d, in %.1f s (%.2f trees/s;"
                      " Sphinx %.1f s = %.3f s/tree, checker %.1f s)" % (
-                         n, self.stats["disagreeing"], elapsed,
+                         n, self.stats["disagreeing"],
+                         self.stats["deviating"], elapsed,
                          n / elapsed if elapsed else 0, self.sphinx_time,
                          self.sphinx_time / n if n else 0, self.checker_time))
         for sig, cases in sorted(self.signatures.items(),
@@ -353,6 +414,7 @@ def main():
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("--check-builders", type=int, default=0)
     ap.add_argument("--replay", nargs="*")
+    ap.add_argument("--digest", help="write one line a tree to this file")
     args = ap.parse_args()
     if args.seed is None:
         args.seed = int(os.environ.get("CONFORMANCE_SEED", time.time()))
@@ -360,13 +422,18 @@ def main():
     if args.check_builders:
         return check_builders(args)
     r = Runner(args.checker, args.out, args.builder, args.strict)
+    if args.digest:
+        r.digest = []
     if args.replay:
         status = 0
         for t in args.replay:
             res = r.compare_tree(t)
-            print("== %s: %d disagreements" % (t, len(res["diff"])))
+            print("== %s: %d disagreements, %d deviations" % (
+                t, len(res["diff"]), len(res["deviations"])))
             for x in res["diff"]:
                 print("  %s %s %s %s %r" % x)
+            for x in res["deviations"]:
+                print("  deviation: %s %s %s %s %r" % x)
             status |= bool(res["diff"])
         return status
     start = time.time()
@@ -386,11 +453,15 @@ def main():
         json.dump({"seeds": [args.seed, seed - 1],
                    "trees": r.stats["trees"],
                    "disagreeing": r.stats["disagreeing"],
+                   "deviating": r.stats["deviating"],
                    "seconds": elapsed,
                    "signatures": {k: [c[2] for c in v]
                                   for k, v in r.signatures.items()}}, f,
                   indent=1)
     print(text, end="")
+    if args.digest:
+        with open(args.digest, "w") as f:
+            f.write("".join(line + "\n" for line in r.digest))
     shutil.rmtree(r.tmp, ignore_errors=True)
     return 0
 

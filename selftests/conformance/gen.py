@@ -332,7 +332,10 @@ def f_bad_option(t, docs):
                         ":caption:", ":MAXDEPTH: 1", ":hidden:\n   :hidden:",
                         ":numbered: x", ":name: n", ":reversed:",
                         ":titlesonly:", ":includehidden:", ":maxdepth: -1",
-                        ":nosuch:", ":maxdepth:"])
+                        ":nosuch:", ":maxdepth:", ":maxdepth: 1.",
+                        ":maxdepth: (1)", ":maxdepth: ---", ":maxdepth: - 1",
+                        ":maxdepth: \u0661", ":maxdepth: 1_0",
+                        ":maxdepth: _1", ":numbered: \u0663x"])
     t.feature("opt-" + opt.split("\n")[0].strip(":").split(":")[0].lower())
     t.add("process/index", toctree([t.rng.choice(docs)], [opt]))
 

@@ -295,7 +295,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enqueue(doc);
 	queue_head = nr_queue;
 	read_as(PROCESS_INDEX, data, size);
-	check_cycles();
+	check_cycles(PROCESS_INDEX);
 
 	read_as(CODE_OF_CONDUCT, data, size);
 	read_as("translations/it_IT/" CODE_OF_CONDUCT, data, size);
