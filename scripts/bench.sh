@@ -165,7 +165,8 @@ pf = r.get("process_files", "?")
 row(1, "checker, 6.1 process tree (`checkconduct --srctree`)", "checker_process",
     "exit %s; opens %s .rst files, %s of them more than once"
     % (r.get("checker_process_exit"), pf, r.get("process_files_dup")))
-row(2, "I/O floor: `%s` of exactly those %s files" % (r.get("floor_process_method"), pf),
+row(2, "I/O floor: `%s` (scripts/floor.c) reads exactly those %s files, lists the %s directories it lists"
+    % (r.get("floor_process_method"), pf, r.get("process_dirs", "?")),
     "floor_process", "one process, output discarded")
 row("3a", "checker on the broken tree", "checker_broken",
     "exit %s: `%s`" % (r.get("checker_broken_exit"), r.get("checker_broken_message")))
@@ -200,7 +201,8 @@ row("8a", "`checkconduct --all`, all of Documentation/", "checker_all",
     "exit %s, %s errors, %s warnings; opens %s .rst files (%s in the tree), %s more than once"
     % (r.get("checker_all_exit"), r.get("checker_all_errors"), r.get("checker_all_warnings"),
        af, r.get("all_rst_in_tree"), r.get("all_files_dup")))
-row("8b", "I/O floor: `%s` of exactly those %s files" % (r.get("floor_all_method"), af), "floor_all")
+row("8b", "I/O floor: `%s` (scripts/floor.c) reads exactly those %s files, lists the %s directories it lists"
+    % (r.get("floor_all_method"), af, r.get("all_dirs", "?")), "floor_all")
 full = num("full_sphinx_s")
 if full is not None:
     once("8c", "full `make htmldocs` (pristine tree, one background run, nice 10)",
@@ -356,18 +358,30 @@ for t in json.load(open(sys.argv[1]))["results"][0]["times"]:
 
 # rst_reads LIST CHECKER-ARGS...: the .rst files the checker opens, each once,
 # in the order it first opens them, relative to $KSRC/Documentation (one a
-# line, in LIST); LIST.dup: the ones it opens more than once.
+# line, in LIST), then the directories it opens (to list them), with a
+# trailing "/"; LIST.dup: the .rst files it opens more than once.  Paths
+# are absolute or relative to Documentation/ (the checker opens it once
+# and works from there).
 rst_reads() {
-	local list=$1
+	local list=$1 top
 	shift
+	top=$(realpath "$KSRC/Documentation")
 	strace -f --seccomp-bpf -qq -e trace=openat -o "$list.strace" "$checker" "$@" >/dev/null 2>&1 || true
 	sed -n 's/^\([0-9]* *\)\{0,1\}openat([^"]*"\([^"]*\.rst\)".*) = [0-9][0-9]*$/\2/p' \
 		"$list.strace" |
-		awk -v top="$KSRC/Documentation/" \
+		awk -v top="$top/" \
 			'index($0, top) == 1 { $0 = substr($0, length(top) + 1) } { print }' >"$list.all"
 	awk '!seen[$0]++' "$list.all" >"$list"
 	sort "$list.all" | uniq -d >"$list.dup"
 	[ -s "$list" ] || die "strace saw the checker open no .rst file ($list.strace)"
+	# opendir() and the checker's own listing open with O_NONBLOCK or
+	# O_NOFOLLOW; the directory it works from, with neither
+	grep 'O_DIRECTORY' "$list.strace" | grep -E 'O_NONBLOCK|O_NOFOLLOW' |
+		sed -n 's/^\([0-9]* *\)\{0,1\}openat([^"]*"\([^"]*\)".*) = [0-9][0-9]*$/\2/p' |
+		awk -v top="$top" '$0 == top { print "./"; next }
+			index($0, top "/") == 1 { print substr($0, length(top) + 2) "/"; next }
+			substr($0, 1, 1) != "/" { print $0 "/" }' |
+		awk '!seen[$0]++' >>"$list"
 }
 
 # floor KEY LIST: hyperfine the I/O floor (scripts/floor.c: open, read whole
@@ -405,7 +419,8 @@ status=0
 "$checker" --srctree "$KSRC" >"$LOGS/checker-process.out" 2>&1 || status=$?
 put checker_process_exit "$status"
 rst_reads "$LOGS/files-process" --srctree "$KSRC"
-put process_files "$(wc -l <"$LOGS/files-process")"
+put process_files "$(grep -vc '/$' "$LOGS/files-process")"
+put process_dirs "$(grep -c '/$' "$LOGS/files-process" || true)"
 put process_files_dup "$(wc -l <"$LOGS/files-process.dup")"
 hf checker_process "$KSRC" -i "$checker" --srctree "$KSRC"
 floor floor_process "$LOGS/files-process"
@@ -461,7 +476,8 @@ put checker_all_exit "$status"
 put checker_all_errors "$(grep -c ': error: ' "$LOGS/checker-all.out" || true)"
 put checker_all_warnings "$(grep -c ': warning: ' "$LOGS/checker-all.out" || true)"
 rst_reads "$LOGS/files-all" --srctree "$KSRC" --all
-put all_files "$(wc -l <"$LOGS/files-all")"
+put all_files "$(grep -vc '/$' "$LOGS/files-all")"
+put all_dirs "$(grep -c '/$' "$LOGS/files-all" || true)"
 put all_files_dup "$(wc -l <"$LOGS/files-all.dup")"
 put all_rst_in_tree "$(find "$KSRC/Documentation" -name '*.rst' | wc -l)"
 hf checker_all "$KSRC" -i "$checker" --srctree "$KSRC" --all

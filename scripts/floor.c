@@ -2,14 +2,16 @@
 /*
  * The I/O floor of make bench: open, read whole and close each file named
  * in LIST (one path a line, relative to the current directory), as the
- * checker reads the documents it checks, and nothing else.  No program
- * that reads those files can be faster; cat is not this floor, as it also
- * pays for writing what it reads.
+ * checker reads the documents it checks, and nothing else; a path that
+ * ends with "/" is a directory the checker lists, and is listed.  No
+ * program that reads those files can be faster; cat is not this floor, as
+ * it also pays for writing what it reads.
  *
  *	floor LIST
  *
  * Exit status: 0, or 1 if a file cannot be read (named on stderr).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -33,6 +35,19 @@ static int read_whole(const char *path)
 	return n < 0 ? -1 : 0;
 }
 
+static int list_whole(const char *path)
+{
+	DIR *d = opendir(path);
+
+	if (!d)
+		return -1;
+	errno = 0;
+	while (readdir(d))
+		;
+	closedir(d);
+	return errno ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	char *line = NULL;
@@ -52,8 +67,9 @@ int main(int argc, char **argv)
 	}
 	while ((len = getline(&line, &alloc, list)) > 0) {
 		if (line[len - 1] == '\n')
-			line[len - 1] = '\0';
-		if (read_whole(line)) {
+			line[--len] = '\0';
+		if (len && line[len - 1] == '/' ? list_whole(line) :
+		    read_whole(line)) {
 			perror(line);
 			status = 1;
 		}
