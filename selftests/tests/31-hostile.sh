@@ -61,6 +61,7 @@ inside_docs() {
 # check_strace LOG CASE: the opens and the writes that strace logged.
 check_strace() {
 	local log=$1 case=$2 docroot line path re='= [0-9]+<(.*)>$'
+	local at='\([0-9]+<([^>]*)>, "'
 	local writes=0 lines
 	docroot=$(realpath "$case/Documentation" 2>/dev/null) ||
 		docroot=$PWD/$case/Documentation
@@ -74,6 +75,10 @@ check_strace() {
 		esac
 		path=${line#*\"}
 		path=${path%%\"*}
+		# relative to a directory it holds open (openat(4</dir>, "x"))
+		if [[ $path != /* && $line =~ $at ]]; then
+			path=${BASH_REMATCH[1]}/$path
+		fi
 		inside_docs "$path" "$docroot" ||
 			fail "$case: the checker opens $path: $line"
 		if [[ $line =~ $re ]]; then
