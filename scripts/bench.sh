@@ -356,9 +356,10 @@ for t in json.load(open(sys.argv[1]))["results"][0]["times"]:
 	put_stats "$key" "$LOGS/$key.runs"
 }
 
-# rst_reads LIST CHECKER-ARGS...: the .rst files the checker opens, each once,
-# in the order it first opens them, relative to $KSRC/Documentation (one a
-# line, in LIST), then the directories it opens (to list them), with a
+# rst_reads LIST CHECKER-ARGS...: the .rst files the checker opens (and
+# conf.py, whose exclude_patterns it reads), each once, in the order it
+# first opens them, relative to $KSRC/Documentation (one a line, in LIST),
+# then the directories it opens (to list them), with a
 # trailing "/"; LIST.dup: the .rst files it opens more than once.  Paths
 # are absolute or relative to Documentation/ (the checker opens it once
 # and works from there).
@@ -367,8 +368,8 @@ rst_reads() {
 	shift
 	top=$(realpath "$KSRC/Documentation")
 	strace -f --seccomp-bpf -qq -e trace=openat -o "$list.strace" "$checker" "$@" >/dev/null 2>&1 || true
-	sed -n 's/^\([0-9]* *\)\{0,1\}openat([^"]*"\([^"]*\.rst\)".*) = [0-9][0-9]*$/\2/p' \
-		"$list.strace" |
+	grep -v 'O_DIRECTORY' "$list.strace" |
+		sed -n 's/^\([0-9]* *\)\{0,1\}openat([^"]*"\([^"]*\.rst\|[^"]*conf\.py\)".*) = [0-9][0-9]*$/\2/p' |
 		awk -v top="$top/" \
 			'index($0, top) == 1 { $0 = substr($0, length(top) + 1) } { print }' >"$list.all"
 	awk '!seen[$0]++' "$list.all" >"$list"
