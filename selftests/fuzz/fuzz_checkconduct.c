@@ -244,6 +244,7 @@ static void reset(void)
 		if (listtab[i].dir) {
 			free(listtab[i].dir);
 			free_names(listtab[i].names, listtab[i].count);
+			free(listtab[i].regular);
 		}
 	}
 	free(listtab);
@@ -260,8 +261,7 @@ static void reset(void)
 	opt_all = false;
 	for (i = 0; i < nr_incs; i++) {
 		free(incs[i].name);
-		if (incs[i].ok)
-			free(incs[i].t.mem);
+		free(incs[i].mem);
 	}
 	nr_incs = 0;
 }
