@@ -6,8 +6,9 @@
  * the required sections) and as a translation of it (:Original:), and
  * as Documentation/conf.py (exclude_patterns).  Entries resolve in a small
  * source tree made at start-up (documents, a subdirectory, a glob's worth
- * of files, links out of Documentation/, a loop, a FIFO), so that the
- * lookups, globs and "did you mean" run as they do on a real tree.
+ * of files, texts to include that hold markup and include each other,
+ * links out of Documentation/, a loop, a FIFO), so that the lookups,
+ * globs, includes and "did you mean" run as they do on a real tree.
  *
  * Built by scripts/fuzz.sh:
  *
@@ -194,6 +195,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	put_file("Documentation/process/index.rst", "Index\n=====\n");
 	for (i = 0; i < sizeof(docs) / sizeof(*docs); i++)
 		put_file(docs[i], "Title\n=====\n\nText.\n");
+	/* included texts that bring words: read whole, or for :orphan: */
+	put_file("Documentation/process/inc.txt",
+		 ":orphan:\n\n.. toctree::\n\n   howto\n\n.. include:: inc2.rst\n");
+	put_file("Documentation/process/inc2.rst",
+		 "Scope\n=====\n\n.. include:: inc.txt\n");
 	put_special("Documentation/process/out.rst", "../../outside/secret.rst");
 	put_special("Documentation/process/outdir", "../../outside");
 	put_special("Documentation/process/loop.rst", "loop.rst");
