@@ -39,8 +39,9 @@
 # CHECKCONDUCT=0, the series' switch.  ("-o checkconduct" would not do: GNU
 # make keeps -o out of MAKEFLAGS, and the prerequisite is in the sub-make of
 # Documentation/.)  A build meant to be without the checker that ran it
-# stops the benchmark.  Both are run as "make -C OBJ -f SRC/Makefile" (what "make O=OBJ"
-# re-executes), each from scratch (OBJ/Documentation/output removed first).
+# stops the benchmark.  Both are run as "make -C OBJ -f SRC/Makefile" (what
+# "make O=OBJ" re-executes), each from scratch (OBJ/Documentation/output
+# removed first).
 . "$(dirname "$0")/env.sh"
 set -eu -o pipefail
 export LC_ALL=C		# EPOCHREALTIME and printf with a '.' decimal point
