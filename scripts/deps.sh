@@ -10,7 +10,7 @@ PACKAGES=(
 	python3-yaml	# 6.12's htmldocs: the netlink specifications
 	qemu-system-x86 busybox-static cpio	# boot
 	valgrind clang libclang-rt-14-dev	# sanitizers, fuzzing
-	strace time	# hostile inputs: what the checker opens, its memory
+	strace time	# hostile inputs: what the checker opens, its memory, its work
 	python3-ply python3-git	# checkpatch.pl (spdxcheck.py)
 	shellcheck hyperfine	# selftests, benchmark
 )

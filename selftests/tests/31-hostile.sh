@@ -7,9 +7,14 @@
 #
 #  - print exactly the expected diagnostics, with the expected exit status;
 #  - print only UTF-8 text without control characters but line breaks;
-#  - stay below 4 times its input (the tree's files) and output, plus 16 MB,
-#    of memory (maximum resident set size), and below 5 s plus 2 s per MB of
-#    input of processor time (user and system);
+#  - stay below 6 times its input (the tree's files) and output, plus 16 MB,
+#    of memory (maximum resident set size);
+#  - do work in proportion to its input and output: at most 2^26 plus 1,024
+#    instructions per byte (counted by callgrind) and 1,024 plus one system
+#    call per two bytes (counted by strace).  Counted, not timed: a loaded
+#    machine makes a program slower, not longer, and a bound on seconds
+#    either fails on a busy CI machine or is too loose to catch anything.
+#    A quadratic loop or a realpath() per document is caught either way;
 #  - under strace, never open (or try to open) a file or directory that is
 #    not inside the tree's Documentation/, and write each line of its
 #    diagnostics in one write() (lines of parallel jobs do not mix).
@@ -98,26 +103,39 @@ for case in "${cases[@]}"; do
 	# Exact output and status, in time, as an unprivileged user.
 	# from inside the tree: diagnostics name Documentation/..., as in-tree
 	cd "$case"
-	expect_run "$hostile/$case" /usr/bin/time -f '%M %U %S' -o "$TEST_TMP/rss" \
+	expect_run "$hostile/$case" /usr/bin/time -f '%M' -o "$TEST_TMP/rss" \
 		timeout "$TIMEOUT" "${as_user[@]}" "$bin/checkconduct" --srctree . "${args[@]}"
 	cd "$hostile"
 	plain_text "$TEST_TMP/run.out"
 	plain_text "$TEST_TMP/run.err"
 
 	# Memory bounded by the input (and the output, which is kept to be
-	# sorted), time by the input.  The toctree graph (for cycles) holds a
-	# 16-byte edge per entry, about one byte per byte of a short entry line:
-	# hence 6 bytes per byte of input, not 4.
-	read -r rss user sys < <(tail -n 1 "$TEST_TMP/rss")
+	# sorted).  The toctree graph (for cycles) holds a 16-byte edge per
+	# entry, about one byte per byte of a short entry line: hence 6 bytes
+	# per byte of input, not 4.
+	rss=$(tail -n 1 "$TEST_TMP/rss")
 	input=$(size "$case")
 	output=$(size "$TEST_TMP/run.out" "$TEST_TMP/run.err")
 	bound=$(((6 * (input + output) + 16 * 1024 * 1024) / 1024))
 	[ "$rss" -lt "$bound" ] ||
 		fail "$case: maximum resident set size $rss KB, over $bound KB (input $input bytes, output $output bytes)"
-	cpu=$(echo "$user + $sys" | bc)
-	cpu_bound=$(echo "5 + 2 * $input / 1048576" | bc -l)
-	[ "$(echo "$cpu < $cpu_bound" | bc)" -eq 1 ] ||
-		fail "$case: $cpu s of processor time, over $cpu_bound s (input $input bytes)"
+
+	# Work, counted.
+	cd "$case"
+	"${as_user[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		--log-fd=3 "$bin/checkconduct" --srctree . "${args[@]}" \
+		>/dev/null 2>&1 3>"$TEST_TMP/callgrind.log" || true
+	strace -f -qq -c -o "$TEST_TMP/syscalls" "${strace_user[@]}" \
+		"$bin/checkconduct-static" --srctree . "${args[@]}" >/dev/null 2>&1 || true
+	cd "$hostile"
+	instr=$(sed -n 's/.*Collected : //p' "$TEST_TMP/callgrind.log")
+	calls=$(awk '$NF == "total" { print $4 }' "$TEST_TMP/syscalls")
+	[ -n "$instr" ] || fail "$case: callgrind counted nothing: $(cat "$TEST_TMP/callgrind.log")"
+	[ -n "$calls" ] || fail "$case: strace counted nothing: $(cat "$TEST_TMP/syscalls")"
+	[ "$instr" -le $((67108864 + 1024 * (input + output))) ] ||
+		fail "$case: $instr instructions for $input bytes of input and $output of output"
+	[ "$calls" -le $((1024 + (input + output) / 2)) ] ||
+		fail "$case: $calls system calls for $input bytes of input and $output of output"
 
 	# What it opens, and how it writes.  (Not the 100,000 documents: slow.)
 	case $case in
@@ -134,6 +152,6 @@ for case in "${cases[@]}"; do
 		opens=$(grep -vc ' write(' "$log" || true)
 		strace_note="$opens opens, all in Documentation/" ;;
 	esac
-	echo "ok $case: status $RUN_STATUS, $rss KB (bound $bound KB), $cpu s, $strace_note"
+	echo "ok $case: status $RUN_STATUS, $rss KB (bound $bound KB), $instr instructions, $calls system calls, $strace_note"
 done
 echo "${#cases[@]} hostile cases"
