@@ -19,21 +19,26 @@ set -eu
 what=${1:-run}
 FUZZ_SECONDS=${FUZZ_SECONDS:-300}
 FUZZ_DIR=$(realpath -m "${FUZZ_DIR:-$BUILD/fuzz}")
-src=$KSRC/scripts/checkconduct.c
+src=$KSRC/scripts/checkconduct
 harness=$TOP/selftests/fuzz/fuzz_checkconduct.c
 regressions=$TOP/selftests/fuzz/regressions
 fuzzer=$BUILD/bin/fuzz_checkconduct
 
 build() {
-	[ -f "$src" ] || { echo "fuzz: no $src (is the series applied?)" >&2; exit 1; }
+	local srcs
+	[ -f "$src/main.c" ] || { echo "fuzz: no $src/main.c (is the series applied?)" >&2; exit 1; }
 	mkdir -p "$BUILD/bin"
-	if [ ! -x "$fuzzer" ] || [ "$src" -nt "$fuzzer" ] || [ "$harness" -nt "$fuzzer" ]; then
+	# the checker's files but main.c, whose main() is libFuzzer's
+	mapfile -t srcs < <(find "$src" -maxdepth 1 -name '*.c' ! -name main.c | sort)
+	if [ ! -x "$fuzzer" ] || [ "$harness" -nt "$fuzzer" ] ||
+	   [ -n "$(find "$src" -newer "$fuzzer" -name '*.[ch]')" ]; then
 		clang -g -O1 -fno-omit-frame-pointer \
 			-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 			-Wall -Wmissing-prototypes -Wstrict-prototypes -std=gnu11 \
 			-Wdeclaration-after-statement -Werror \
-			-I"$KSRC/scripts" -I"$KSRC/tools/include" \
-			-o "$fuzzer.tmp" "$harness"
+			-I"$src" -I"$KSRC/scripts/include" -I"$KSRC/tools/include" \
+			-Wl,--wrap=open,--wrap=openat,--wrap=opendir \
+			-o "$fuzzer.tmp" "$harness" "${srcs[@]}"
 		mv "$fuzzer.tmp" "$fuzzer"
 	fi
 }

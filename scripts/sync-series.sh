@@ -2,9 +2,9 @@
 # make sync: carry the checker over from the series of this base (KSRC_TAR,
 # default 6.1) to the series of every other base, commit by commit.
 #
-# The checker (scripts/checkconduct.c) and its doc page are byte-identical
-# in every series; only the Kbuild wiring, MAINTAINERS and the indexes
-# differ between bases.  So a change to the checker is made once, in one
+# The checker (scripts/checkconduct/, but its Makefile), its doc page and
+# the list of required sections are byte-identical in every series; only
+# the Kbuild wiring, MAINTAINERS and the indexes differ between bases.  So a change to the checker is made once, in one
 # tree, and this rewrites the other trees' commits: each commit keeps its
 # own tree and message, with the shared files taken from the commit of the
 # same subject here.  A commit here that no other series has is added there
@@ -13,11 +13,13 @@
 set -eu
 . "$(dirname "$0")/env.sh"
 
-SHARED=(scripts/checkconduct.c Documentation/doc-guide/checkconduct.rst)
 die() { echo "sync: $*" >&2; exit 1; }
 
 src_git() { kgit "$@"; }
 [ -d "$KSRC/.git" ] || die "no tree $KSRC: run 'make tree' first"
+mapfile -t SHARED < <(src_git ls-tree -r --name-only HEAD -- scripts/checkconduct |
+	grep -v '/Makefile$')
+SHARED+=(Documentation/doc-guide/checkconduct.rst Documentation/process/code-of-conduct.sections)
 [ -z "$(src_git status --porcelain)" ] || die "uncommitted changes in $KSRC"
 
 # sync_to DIR: rewrite the series in the kernel tree DIR.

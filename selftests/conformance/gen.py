@@ -763,7 +763,11 @@ def generate(seed):
         t = generate_real(seed)
     else:
         t = generate_synthetic(seed)
-    return t.render(), t.features
+    files = t.render()
+    # the list of the code of conduct's required sections, as in the kernel
+    files["Documentation/process/code-of-conduct.sections"] = \
+        "".join(title + "\n" for title in REQUIRED).encode()
+    return files, t.features
 
 
 def write_tree(files, root):

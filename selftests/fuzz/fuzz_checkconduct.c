@@ -1,85 +1,108 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * libFuzzer harness for scripts/checkconduct.c: each input is a document,
+ * libFuzzer harness for scripts/checkconduct/: each input is a document,
  * given to the checker's reStructuredText reader as the process index
  * (toctrees, includes, :orphan:), as the code of conduct (section titles,
  * the required sections) and as a translation of it (:Original:), and
- * as Documentation/conf.py (exclude_patterns).  Entries resolve in a small
- * source tree made at start-up (documents, a subdirectory, a glob's worth
- * of files, texts to include that hold markup and include each other,
- * links out of Documentation/, a loop, a FIFO), so that the lookups,
- * globs, includes and "did you mean" run as they do on a real tree.
+ * as Documentation/conf.py (exclude_patterns) and the list of required
+ * sections.  Entries resolve in a small source tree made at start-up
+ * (documents, a subdirectory, a glob's worth of files, texts to include
+ * that hold markup and include each other, links out of Documentation/,
+ * a loop, a FIFO), so that the lookups, globs, includes and "did you
+ * mean" run as they do on a real tree.
  *
- * Built by scripts/fuzz.sh:
+ * Built by scripts/fuzz.sh with the checker's files but main.c:
  *
- *	clang -fsanitize=fuzzer,address,undefined -I$KSRC/scripts \
- *		-I$KSRC/tools/include fuzz_checkconduct.c
+ *	clang -fsanitize=fuzzer,address,undefined -I$KSRC/scripts/checkconduct \
+ *		-Wl,--wrap=open,--wrap=openat,--wrap=opendir \
+ *		fuzz_checkconduct.c $KSRC/scripts/checkconduct/{util,diag,...}.c
  *
- * The checker is included whole, its main() renamed; its global state is
- * reset after each input, so that memory does not grow from one to the
- * next.  Besides what the sanitizers catch, these abort (a crash to
- * libFuzzer):
+ * Each input gets a checker of its own, freed after it, so that memory
+ * does not grow from one to the next.  Besides what the sanitizers catch,
+ * these abort (a crash to libFuzzer):
  *
  *  - anything that makes the checker exit (fatal(), out of memory): the
  *    tree is readable, so an input alone must never make it give up;
- *  - opening a file or a directory outside Documentation/ (open() and
- *    opendir() are wrapped);
- *  - a diagnostic line that is not UTF-8 text without control characters.
+ *  - opening a file or a directory outside Documentation/ (open(),
+ *    openat() and opendir() are wrapped);
+ *  - a diagnostic line that is not UTF-8 text without control characters;
+ *  - may_find_anything() saying no to a text in which the reader then
+ *    finds a toctree, an include or :orphan:: the filter may only let
+ *    more texts through than need reading, never fewer.
  */
 #define _GNU_SOURCE		/* nftw(), open_memstream() */
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-static int fuzz_open(const char *path, int flags, ...);
-static DIR *fuzz_opendir(const char *path);
+#include "checkconduct.h"
 
-#define main checkconduct_main
-#define open fuzz_open
-#define opendir fuzz_opendir
-int checkconduct_main(int argc, char **argv);
-#include "checkconduct.c"
-#undef main
-#undef open
-#undef opendir
-
+int __real_open(const char *path, int flags, ...);
+int __real_openat(int dirfd, const char *path, int flags, ...);
+DIR *__real_opendir(const char *path);
+int __wrap_open(const char *path, int flags, ...);
+int __wrap_openat(int dirfd, const char *path, int flags, ...);
+DIR *__wrap_opendir(const char *path);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char fuzz_tree[] = "/tmp/fuzz-checkconduct.XXXXXX";
-static char *conf_py;
-static bool set_up;		/* the tree is made: check what is opened */
+static char *docroot;		/* its Documentation/, real */
+static char *conf_py, *sections_list;
+static bool checking;		/* in the checker: check what it opens */
 
-/* Abort if @path is outside Documentation/ of the tree. */
-static void check_inside(const char *what, const char *path)
+/* Abort if @path (relative to @dirfd) is outside Documentation/. */
+static void check_inside(const char *what, int dirfd, const char *path)
 {
 	size_t n = strlen(docroot);
-	char *r;
+	char *full = NULL, *r;
 
-	if (!set_up)
+	if (!checking)
 		return;
-	r = realpath(path, NULL);
+	if (path[0] != '/' && dirfd != AT_FDCWD) {
+		char link[64], dir[PATH_MAX];
+		ssize_t len;
+
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
+		len = readlink(link, dir, sizeof(dir) - 1);
+		if (len < 0)
+			abort();
+		dir[len] = '\0';
+		full = concat(dir, "/", path, NULL);
+	}
+	r = realpath(full ? full : path, NULL);
 	if (r && (strncmp(r, docroot, n) || (r[n] && r[n] != '/'))) {
 		fprintf(stderr, "fuzz: %s %s: outside %s\n", what, r, docroot);
 		abort();
 	}
 	free(r);
+	free(full);
 }
 
-static int fuzz_open(const char *path, int flags, ...)
+int __wrap_open(const char *path, int flags, ...)
 {
-	check_inside("open", path);
-	return open(path, flags);
+	check_inside("open", AT_FDCWD, path);
+	return __real_open(path, flags);
 }
 
-static DIR *fuzz_opendir(const char *path)
+int __wrap_openat(int dirfd, const char *path, int flags, ...)
 {
-	check_inside("opendir", path);
-	return opendir(path);
+	check_inside("openat", dirfd, path);
+	return __real_openat(dirfd, path, flags);
+}
+
+DIR *__wrap_opendir(const char *path)
+{
+	check_inside("opendir", AT_FDCWD, path);
+	return __real_opendir(path);
 }
 
 /* Abort unless @s is UTF-8 text, without control characters but a final \n. */
@@ -121,7 +144,7 @@ bad:
 
 static void put_file(const char *rel, const char *text)
 {
-	char *path = xasprintf("%s/%s", fuzz_tree, rel);
+	char *path = concat(fuzz_tree, "/", rel, NULL);
 	FILE *f = fopen(path, "w");
 
 	if (!f || fputs(text, f) < 0 || fclose(f)) {
@@ -133,7 +156,7 @@ static void put_file(const char *rel, const char *text)
 
 static void put_dir(const char *rel)
 {
-	char *path = xasprintf("%s/%s", fuzz_tree, rel);
+	char *path = concat(fuzz_tree, "/", rel, NULL);
 
 	if (mkdir(path, 0755)) {
 		perror(path);
@@ -144,7 +167,7 @@ static void put_dir(const char *rel)
 
 static void put_special(const char *rel, const char *target)
 {
-	char *path = xasprintf("%s/%s", fuzz_tree, rel);
+	char *path = concat(fuzz_tree, "/", rel, NULL);
 
 	if (target ? symlink(target, path) : mkfifo(path, 0644)) {
 		perror(path);
@@ -178,6 +201,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		"outside/secret.rst",
 	};
 	size_t i;
+	char *r;
 
 	if (!mkdtemp(fuzz_tree)) {
 		perror(fuzz_tree);
@@ -205,75 +229,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	put_special("Documentation/process/loop.rst", "loop.rst");
 	put_special("Documentation/process/fifo.rst", NULL);
 
-	srctree = fuzz_tree;
-	docroot = realpath(fuzz_tree, NULL);
-	if (!docroot)
+	r = realpath(fuzz_tree, NULL);
+	if (!r)
 		exit(1);
-	conf_py = docroot;
-	docroot = xasprintf("%s/Documentation", conf_py);
-	free(conf_py);
-	conf_py = xasprintf("%s/conf.py", docroot);
-	set_up = true;
+	docroot = concat(r, "/Documentation", NULL);
+	free(r);
+	conf_py = concat(docroot, "/conf.py", NULL);
+	sections_list = concat(fuzz_tree, "/", SECTIONS_FILE, NULL);
 	return 0;
 }
 
-/* Forget the documents, the diagnostics and the rest of the run. */
-static void reset(void)
-{
-	size_t i;
-
-	for (i = 0; i < nr_diags; i++) {
-		free(diags[i].file);
-		free(diags[i].msg);
-	}
-	nr_diags = 0;
-	for (i = 0; i < nr_notes; i++) {
-		free(notes[i].file);
-		free(notes[i].msg);
-	}
-	nr_notes = 0;
-	for (i = 0; i < nr_lost; i++) {
-		free(lost[i].from);
-		free(lost[i].base);
-	}
-	nr_lost = 0;
-	for (i = 0; i < doctab_size; i++) {
-		if (doctab[i]) {
-			free(doctab[i]->kids);
-			free(doctab[i]);
-		}
-	}
-	free(doctab);
-	doctab = NULL;
-	doctab_size = nr_docs = 0;
-	for (i = 0; i < listtab_size; i++) {
-		if (listtab[i].dir) {
-			free(listtab[i].dir);
-			free_names(listtab[i].names, listtab[i].count);
-			free(listtab[i].regular);
-		}
-	}
-	free(listtab);
-	listtab = NULL;
-	listtab_size = nr_listings = 0;
-	nr_queue = queue_head = 0;
-	nr_toctrees = 0;
-	nr_suggestions = 0;
-	coc_linked = coc_checked = false;
-	root_toctree_line = 0;
-	for (i = 0; i < nr_excludes; i++)
-		free(excludes[i]);
-	nr_excludes = 0;
-	opt_all = false;
-	for (i = 0; i < nr_incs; i++) {
-		free(incs[i].name);
-		free(incs[i].mem);
-	}
-	nr_incs = 0;
-}
-
-/* The input as the document @name, read as read_queue() reads one. */
-static void read_as(const char *name, const uint8_t *data, size_t size)
+/* The input as the document @name, read as the checks read one. */
+static void read_as(struct checker *c, const char *name, const uint8_t *data,
+		    size_t size)
 {
 	char *buf = xrealloc(NULL, size);
 	struct text t;
@@ -281,51 +249,89 @@ static void read_as(const char *name, const uint8_t *data, size_t size)
 	/* exactly the input: AddressSanitizer sees a read past its end */
 	memcpy(buf, data, size);
 	set_text(&t, buf, size);
-	read_document(doc_get(xasprintf("%s", name)), &t);
+	read_document(c, doc_get(&c->tree, xstrdup(name)), &t, true);
+	free(buf);
+}
+
+/* Write the input to @path. */
+static void write_as(const char *path, const uint8_t *data, size_t size)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f))
+		exit(1);
+}
+
+/* The filter may say no only where the reader finds nothing it acts on. */
+static void check_filter(struct checker *c, const uint8_t *data, size_t size)
+{
+	char *buf = xrealloc(NULL, size);
+	struct found f;
+	struct text t;
+
+	memcpy(buf, data, size);
+	set_text(&t, buf, size);
+	if (!may_find_anything(t.buf, t.size)) {
+		read_rst(&c->tree, PROCESS_INDEX, &t, &f);
+		if (f.nr_toctrees || f.nr_includes || f.orphan) {
+			fprintf(stderr, "fuzz: the filter skips a text with %zu toctrees, %zu includes%s\n",
+				f.nr_toctrees, f.nr_includes,
+				f.orphan ? ", :orphan:" : "");
+			abort();
+		}
+		found_free(&f);
+	}
 	free(buf);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct checker c = { 0 };
 	struct doc *doc;
 	char *line;
 	FILE *f;
 	size_t i, n;
 
+	checking = true;
+	c.diags.srctree = fuzz_tree;
+	c.diags.nr_checks = NR_CHECKS;
 	/* --all (translations) for odd sizes */
-	opt_all = size & 1;
+	c.all = size & 1;
+	if (tree_open(&c.tree, fuzz_tree, &c.diags))
+		exit(1);
+
+	check_filter(&c, data, size);
 
 	/* the index, as check_links() reads it, then its cycles */
-	doc = doc_get(xasprintf("%s", PROCESS_INDEX));
+	doc = doc_get(&c.tree, xstrdup(PROCESS_INDEX));
 	doc->root = true;
-	enqueue(doc);
-	queue_head = nr_queue;
-	read_as(PROCESS_INDEX, data, size);
-	check_cycles(PROCESS_INDEX);
+	enqueue(&c, doc);
+	c.queue_head = c.nr_queue;
+	read_as(&c, PROCESS_INDEX, data, size);
+	check_cycles(&c, PROCESS_INDEX);
 
-	read_as(CODE_OF_CONDUCT, data, size);
-	read_as("translations/it_IT/" CODE_OF_CONDUCT, data, size);
+	/* as the list of required sections, then the code of conduct */
+	write_as(sections_list, data, size);
+	read_as(&c, CODE_OF_CONDUCT, data, size);
+	read_as(&c, "translations/it_IT/" CODE_OF_CONDUCT, data, size);
 
 	/* as conf.py */
-	f = fopen(conf_py, "w");
-	if (!f || fwrite(data, 1, size, f) != size || fclose(f))
-		exit(1);
-	read_excludes();
-	is_excluded("process/howto");
-	is_excluded("process/sub/one");
+	write_as(conf_py, data, size);
+	read_excludes(&c.tree);
+	is_excluded(&c.tree, "process/howto");
+	is_excluded(&c.tree, "process/sub/one");
 
-	if (nr_diags)
-		qsort(diags, nr_diags, sizeof(*diags), diag_cmp);
-	for (i = 0; i < nr_diags; i++) {
+	sort_diags(&c.diags);
+	for (i = 0; i < c.diags.nr; i++) {
 		f = open_memstream(&line, &n);
 		if (!f)
 			exit(1);
-		print_diag(f, "", &diags[i]);
+		print_diag(&c.diags, f, "", &c.diags.v[i]);
 		fclose(f);
 		check_line(line, n);
 		free(line);
 	}
-
-	reset();
+	checker_free(&c);
+	checking = false;
 	return 0;
 }

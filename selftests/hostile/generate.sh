@@ -23,7 +23,8 @@ cd "$out"
 MB=$((1024 * 1024))
 
 # new_case NAME: a clean tree: the process index links howto, the code of
-# conduct (all its sections) and ../other/guide.  Sets $case, $doc, $proc.
+# conduct (all its sections, listed one a line in code-of-conduct.sections)
+# and ../other/guide.  Sets $case, $doc, $proc.
 new_case() {
 	case=$1
 	doc=$case/Documentation
@@ -35,6 +36,9 @@ new_case() {
 	printf 'A guide\n=======\n\nElsewhere in Documentation/.\n' >"$doc/other/guide.rst"
 	coc 'Our Pledge' 'Our Standards' 'Our Responsibilities' 'Scope' \
 		'Enforcement' 'Attribution' 'Interpretation'
+	printf '%s\n' 'Our Pledge' 'Our Standards' 'Our Responsibilities' 'Scope' \
+		'Enforcement' 'Attribution' 'Interpretation' \
+		>"$proc/code-of-conduct.sections"
 }
 
 # index [LINE...]: the process index, with LINEs after its three entries
@@ -84,12 +88,19 @@ new_case empty-files
 : >"$doc/other/guide.rst"
 expect 1 <<'END'
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Our Pledge' is missing
+Documentation/process/code-of-conduct.sections:1:1: note: the list of required sections names it here
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Our Standards' is missing
+Documentation/process/code-of-conduct.sections:2:1: note: the list of required sections names it here
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Our Responsibilities' is missing
+Documentation/process/code-of-conduct.sections:3:1: note: the list of required sections names it here
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Scope' is missing
+Documentation/process/code-of-conduct.sections:4:1: note: the list of required sections names it here
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Enforcement' is missing
+Documentation/process/code-of-conduct.sections:5:1: note: the list of required sections names it here
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Attribution' is missing
+Documentation/process/code-of-conduct.sections:6:1: note: the list of required sections names it here
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Interpretation' is missing
+Documentation/process/code-of-conduct.sections:7:1: note: the list of required sections names it here
 END
 
 new_case empty-index
@@ -113,6 +124,7 @@ escapes "$proc/index.rst" "$proc/code-of-conduct.rst"
 head -c "$MB" /dev/zero >"$doc/other/guide.rst"
 expect 1 <<'END'
 Documentation/process/code-of-conduct.rst:19:1: error: required section 'Scope' is missing; did you mean 'Sco\x00pe'?
+Documentation/process/code-of-conduct.sections:4:1: note: the list of required sections names it here
 Documentation/process/index.rst:10:7: error: toctree entry contains the control character 0x00
 END
 
@@ -131,6 +143,7 @@ coc 'Our Pledge' 'Our Standards' 'Our Responsibilities' 'Scope' \
 escapes "$proc/index.rst" "$proc/code-of-conduct.rst"
 expect 1 <<'END'
 Documentation/process/code-of-conduct.rst:24:1: error: required section 'Enforcement' is missing; did you mean 'Enforcement\xff'?
+Documentation/process/code-of-conduct.sections:5:1: note: the list of required sections names it here
 Documentation/process/index.rst:10:4: error: toctree entry 'how\xffto' does not exist (no Documentation/process/how\xffto.rst); did you mean 'howto'?
 Documentation/process/index.rst:11:4: error: toctree entry '..\xc0\xaf..\xc0\xafetc' does not exist (no Documentation/process/..\xc0\xaf..\xc0\xafetc.rst)
 Documentation/process/index.rst:12:4: error: toctree entry 's\xed\xa0\x80\xf4\x90\x80\x80' does not exist (no Documentation/process/s\xed\xa0\x80\xf4\x90\x80\x80.rst)

@@ -22,9 +22,9 @@ for commit in $(kgit rev-list --reverse base..HEAD); do
 	git -C "$wt" checkout -q "$commit"
 	what=$(git -C "$wt" log -1 --format='%h %s')
 	progress "$what"
-	if [ -f "$wt/scripts/checkconduct.c" ]; then
-		gcc "${hostcflags[@]}" -I"$wt/tools/include" -o "$TEST_TMP/cc" \
-			"$wt/scripts/checkconduct.c" 2>"$TEST_TMP/cc.err" ||
+	if [ -f "$wt/scripts/checkconduct/main.c" ]; then
+		gcc "${hostcflags[@]}" -I"$wt/scripts/include" -I"$wt/tools/include" \
+			-o "$TEST_TMP/cc" "$wt"/scripts/checkconduct/*.c 2>"$TEST_TMP/cc.err" ||
 			{ cat "$TEST_TMP/cc.err"; fail "$what: the checker does not build"; }
 		[ ! -s "$TEST_TMP/cc.err" ] || { cat "$TEST_TMP/cc.err"; fail "$what: compiler warnings"; }
 		"$TEST_TMP/cc" --srctree "$wt" || fail "$what: the checker fails on its own tree"

@@ -1,14 +1,18 @@
 #!/bin/bash
 # One checker for every base: the series of each base (patches/<base>/) has
 # the same commits, by subject and order, and each commit leaves the checker
-# and its doc page byte-identical to the other series' (scripts/sync-series.sh
-# keeps them so).  What differs between the series is the Kbuild wiring,
+# (scripts/checkconduct/ but its Makefile), its doc page and the list of
+# required sections byte-identical to the other series' (make sync keeps
+# them so).  What differs between the series is the Kbuild wiring,
 # MAINTAINERS and the doc-guide index.
 . "$TOP/selftests/lib.sh"
 
-shared=(scripts/checkconduct.c Documentation/doc-guide/checkconduct.rst)
 read -r -a bases <<<"$BASES"
 [ "${#bases[@]}" -ge 2 ] || fail "BASES has a single base: $BASES"
+mapfile -t shared < <(git -C "$BUILD/src/linux-source-${bases[0]}" ls-tree -r \
+	--name-only HEAD -- scripts/checkconduct | grep -v '/Makefile$')
+[ "${#shared[@]}" -ge 5 ] || fail "only ${#shared[@]} files of the checker: ${shared[*]}"
+shared+=(Documentation/doc-guide/checkconduct.rst Documentation/process/code-of-conduct.sections)
 
 # per_commit BASE: for each commit of the series, its subject, then the
 # blob of each shared file (or "-").

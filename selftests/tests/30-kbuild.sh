@@ -20,11 +20,14 @@ kmake -s mrproper
 run kmake checkconduct
 [ "$RUN_STATUS" = 0 ] || { cat "$TEST_TMP/run.err"; fail "make checkconduct failed"; }
 cp "$TEST_TMP/run.out" "$TEST_TMP/first"
-diff -u - "$TEST_TMP/first" <<'OUT' || fail "in-tree make checkconduct output"
-  HOSTCC  scripts/basic/fixdep
-  HOSTCC  scripts/checkconduct
-  CHKCOC  Documentation/process
-OUT
+objs=$(grep -o '[a-z_]*\.o' "$KSRC/scripts/checkconduct/Makefile")
+[ "$(echo "$objs" | wc -l)" -ge 5 ] || fail "checkconduct-objs lists only: $objs"
+{
+	echo "  HOSTCC  scripts/basic/fixdep"
+	for o in $objs; do echo "  HOSTCC  scripts/checkconduct/$o"; done
+	echo "  HOSTLD  scripts/checkconduct/checkconduct"
+	echo "  CHKCOC  Documentation/process"
+} | diff -u - "$TEST_TMP/first" || fail "in-tree make checkconduct output"
 expect_eq "" "$(cat "$TEST_TMP/run.err")" "stderr of make checkconduct (warnings?)"
 run kmake checkconduct
 cp "$TEST_TMP/run.out" "$TEST_TMP/second"
@@ -39,7 +42,7 @@ case $BASE in
 6.1)	all_err="Documentation/leds/leds-qcom-lpg.rst:1:1: warning: document is not in any toctree (link it, or mark it ':orphan:')" ;;
 6.12)	all_err=""
 	on_exit 'kmake -s cleandocs'
-	run "$KSRC/scripts/checkconduct" --srctree "$KSRC" --all
+	run "$KSRC/scripts/checkconduct/checkconduct" --srctree "$KSRC" --all
 	expect_eq 1 "$RUN_STATUS" "--all on a fresh 6.12 tree, before the netlink index exists"
 	grep -q "error: toctree entry 'netlink_spec/index' does not exist" "$TEST_TMP/run.err" ||
 		fail "--all on a fresh 6.12 tree: $(cat "$TEST_TMP/run.err")" ;;
@@ -53,7 +56,7 @@ run kmake checkconduct CHECKCONDUCT_ALL=0
 expect_eq "  CHKCOC  Documentation/process" "$(cat "$TEST_TMP/run.out")" "CHECKCONDUCT_ALL=0 quiet line"
 # V=1 shows the command, -s nothing at all.
 kmake V=1 checkconduct >"$TEST_TMP/v1"
-grep -q 'scripts/checkconduct --srctree \.' "$TEST_TMP/v1" ||
+grep -q 'scripts/checkconduct/checkconduct --srctree \.' "$TEST_TMP/v1" ||
 	fail "V=1 does not show the checker's command"
 expect_eq "" "$(kmake -s checkconduct)" "make -s checkconduct output"
 # The binary is git-ignored; make help lists the target and its switches.
@@ -66,13 +69,16 @@ grep -qF 'CHECKCONDUCT=0 skips that' "$TEST_TMP/help.cc" ||
 grep -qF 'CHECKCONDUCT_ALL=1: every toctree of Documentation/' "$TEST_TMP/help.cc" ||
 	fail "make help does not mention CHECKCONDUCT_ALL"
 # A host program of scripts/ like the others: make clean leaves it (as it
-# leaves fixdep), make mrproper removes it.
-[ -x "$KSRC/scripts/checkconduct" ] || fail "no scripts/checkconduct after the build"
+# leaves fixdep), make mrproper removes it and its objects.
+bin=$KSRC/scripts/checkconduct/checkconduct
+[ -x "$bin" ] || fail "no scripts/checkconduct/checkconduct after the build"
 kmake -s clean
-[ -x "$KSRC/scripts/checkconduct" ] || fail "make clean removed scripts/checkconduct"
+[ -x "$bin" ] || fail "make clean removed scripts/checkconduct/checkconduct"
 [ -x "$KSRC/scripts/basic/fixdep" ] || fail "make clean removed scripts/basic/fixdep"
 kmake -s mrproper
-[ ! -e "$KSRC/scripts/checkconduct" ] || fail "make mrproper left scripts/checkconduct"
+[ ! -e "$bin" ] || fail "make mrproper left scripts/checkconduct/checkconduct"
+left=$(find "$KSRC/scripts/checkconduct" -name '*.o' -o -name '.*.cmd')
+[ -z "$left" ] || fail "make mrproper left $left"
 
 # The series adds no broken file reference (make refcheckdocs).
 (cd "$KSRC" && scripts/documentation-file-ref-check) >"$TEST_TMP/refcheck" 2>&1 || true
@@ -90,7 +96,7 @@ unshare -m sh -c 'mount --bind -o ro "$1" "$2" && make -C "$2" O="$3" -j2 checkc
 	sh "$KSRC" "$ro" "$obj" >"$TEST_TMP/o.out" 2>&1 ||
 	{ cat "$TEST_TMP/o.out"; fail "make O= checkconduct on a read-only tree failed"; }
 grep -q '  CHKCOC  Documentation/process' "$TEST_TMP/o.out" || fail "no CHKCOC line with O="
-[ -x "$obj/scripts/checkconduct" ] || fail "no $obj/scripts/checkconduct"
+[ -x "$obj/scripts/checkconduct/checkconduct" ] || fail "no $obj/scripts/checkconduct/checkconduct"
 
 # htmldocs: a broken entry stops it before Sphinx, with the checker's message.
 on_exit 'kgit checkout -q -- Documentation/process/index.rst'

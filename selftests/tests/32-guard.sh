@@ -84,19 +84,31 @@ if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran || guard_ran; then
 fi
 echo "ok CHECKCONDUCT=0"
 
-# Without a host compiler the check is skipped, saying so; Sphinx runs.
-run kmake htmldocs HOSTCC=no-such-cc
-if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran; then
+# Without a host compiler, CHECKCONDUCT=0 lets the Sphinx builds run; and
+# a build that does not read Documentation/process/ needs none.
+run kmake htmldocs HOSTCC=no-such-cc CHECKCONDUCT=0
+if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran || guard_ran; then
 	cat "$TEST_TMP/run.err"
-	fail "htmldocs without a host compiler failed"
+	fail "htmldocs without a host compiler, CHECKCONDUCT=0, failed"
 fi
-grep -qx "  SKIP    checkconduct: 'no-such-cc' not found" "$TEST_TMP/run.out" ||
-	fail "no SKIP line without a host compiler"
-echo "ok no host compiler: skipped"
+run kmake htmldocs HOSTCC=no-such-cc SPHINXDIRS=networking
+[ "$RUN_STATUS" = 0 ] && sphinx_ran ||
+	{ cat "$TEST_TMP/run.err"; fail "SPHINXDIRS=networking without a host compiler failed"; }
+echo "ok no host compiler: CHECKCONDUCT=0"
+
+# Both switches take 0 or 1; any other value is an error that names it.
+for bad in CHECKCONDUCT=yes CHECKCONDUCT_ALL=2; do
+	run kmake htmldocs "$bad"
+	[ "$RUN_STATUS" != 0 ] || fail "$bad was taken"
+	grep -q "${bad%=*} must be 0 or 1, not '${bad#*=}'" "$TEST_TMP/run.err" ||
+		{ cat "$TEST_TMP/run.err"; fail "$bad: no error that names it"; }
+	! sphinx_ran || fail "$bad: Sphinx ran"
+done
+echo "ok switches: 0 or 1"
 
 # Without Sphinx, the doc targets print their hints and succeed, as before
-# the series, even with neither Sphinx nor a compiler.
-run make --no-print-directory -C "$KSRC" O="$obj" htmldocs SPHINXBUILD=no-such-sphinx HOSTCC=no-such-cc
+# the series.
+run make --no-print-directory -C "$KSRC" O="$obj" htmldocs SPHINXBUILD=no-such-sphinx
 [ "$RUN_STATUS" = 0 ] || fail "htmldocs without Sphinx failed"
 grep -qx '  SKIP    Sphinx htmldocs target.' "$TEST_TMP/run.out" || fail "no SKIP line without Sphinx"
 ! guard_ran || fail "the check ran without Sphinx"
