@@ -51,10 +51,12 @@ OUT
 
 mutate drop-section sed -i '/^Scope$/,/^further defined/d' $coc <<'OUT'
 Documentation/process/code-of-conduct.rst:55:1: error: required section 'Scope' is missing
+Documentation/process/code-of-conduct.sections:12:1: note: the list of required sections names it here
 OUT
 
 mutate rename-section sed -i 's/^Enforcement$/Enforcing/' $coc <<'OUT'
 Documentation/process/code-of-conduct.rst:76:1: error: required section 'Enforcement' is missing
+Documentation/process/code-of-conduct.sections:13:1: note: the list of required sections names it here
 OUT
 
 # Interpretation moved before Attribution

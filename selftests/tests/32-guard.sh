@@ -92,8 +92,10 @@ if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran || guard_ran; then
 	fail "htmldocs without a host compiler, CHECKCONDUCT=0, failed"
 fi
 run kmake htmldocs HOSTCC=no-such-cc SPHINXDIRS=networking
-[ "$RUN_STATUS" = 0 ] && sphinx_ran ||
-	{ cat "$TEST_TMP/run.err"; fail "SPHINXDIRS=networking without a host compiler failed"; }
+if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran; then
+	cat "$TEST_TMP/run.err"
+	fail "SPHINXDIRS=networking without a host compiler failed"
+fi
 echo "ok no host compiler: CHECKCONDUCT=0"
 
 # Both switches take 0 or 1; any other value is an error that names it.
