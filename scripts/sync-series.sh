@@ -2,14 +2,16 @@
 # make sync: carry the checker over from the series of this base (KSRC_TAR,
 # default 6.1) to the series of every other base, commit by commit.
 #
-# The checker (scripts/checkconduct/, but its Makefile), its doc page and
-# the list of required sections are byte-identical in every series; only
-# the Kbuild wiring, MAINTAINERS and the indexes differ between bases.  So a change to the checker is made once, in one
-# tree, and this rewrites the other trees' commits: each commit keeps its
-# own tree and message, with the shared files taken from the commit of the
-# same subject here.  A commit here that no other series has is added there
+# The checker (scripts/checkconduct/, but its Makefile), its doc page
+# and the list of required sections are byte-identical in every series;
+# only the Kbuild wiring, MAINTAINERS and the indexes differ between
+# bases.  So a change to the checker is made once, in one tree, and this
+# rewrites the other trees' commits: each commit keeps its own tree and
+# message, with the shared files taken from the commit of the same
+# subject here.  A commit here that no other series has is added there
 # if it touches the shared files only; otherwise it has to be ported by
-# hand first (cherry-pick it in that tree).  Then "make export" per base.
+# hand first (cherry-pick it in that tree).  Then "make export" per
+# base.
 set -eu
 . "$(dirname "$0")/env.sh"
 

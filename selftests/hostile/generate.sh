@@ -34,12 +34,13 @@ new_case() {
 	index
 	printf 'HOWTO\n=====\n\nRead the documents.\n' >"$proc/howto.rst"
 	printf 'A guide\n=======\n\nElsewhere in Documentation/.\n' >"$doc/other/guide.rst"
-	coc 'Our Pledge' 'Our Standards' 'Our Responsibilities' 'Scope' \
-		'Enforcement' 'Attribution' 'Interpretation'
-	printf '%s\n' 'Our Pledge' 'Our Standards' 'Our Responsibilities' 'Scope' \
-		'Enforcement' 'Attribution' 'Interpretation' \
-		>"$proc/code-of-conduct.sections"
+	coc "${required[@]}"
+	printf '%s\n' "${required[@]}" >"$proc/code-of-conduct.sections"
 }
+
+# The required sections, in order.
+required=('Our Pledge' 'Our Standards' 'Our Responsibilities' 'Scope'
+	'Enforcement' 'Attribution' 'Interpretation')
 
 # index [LINE...]: the process index, with LINEs after its three entries
 # (the first at line 10).
