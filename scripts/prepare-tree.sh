@@ -10,10 +10,15 @@ die() { echo "tree: $*" >&2; exit 1; }
 
 tarball_stamp() { stat -c '%n %s %Y' "$KSRC_TAR"; }
 
+# The version of the extracted tree, as its Makefile says.
+tree_version() {
+	make -s -C "$KSRC" kernelversion 2>/dev/null || echo unknown
+}
+
 # The base commit is the same on every machine: fixed author, committer and dates.
 commit_base() {
 	local version
-	version=$(make -s -C "$KSRC" kernelversion 2>/dev/null) || version=unknown
+	version=$(tree_version)
 	GIT_AUTHOR_NAME="Debian linux-source" GIT_AUTHOR_EMAIL="debian-kernel@lists.debian.org" \
 	GIT_COMMITTER_NAME="Debian linux-source" GIT_COMMITTER_EMAIL="debian-kernel@lists.debian.org" \
 	GIT_AUTHOR_DATE="2000-01-01T00:00:00+0000" GIT_COMMITTER_DATE="2000-01-01T00:00:00+0000" \
@@ -69,6 +74,21 @@ reset_to_base() {
 	kgit clean -fdxq
 }
 
+# One line: the version of the tree, and whether it is the one the series
+# was made on (series/<base>/version): Debian moves its linux-source
+# packages on, and a series made on one point release may or may not apply
+# to the next.
+made_on() {
+	local want have
+	want=$(cat "$TOP/series/$BASE/version" 2>/dev/null) || want=unknown
+	have=$(tree_version)
+	if [ "$have" = "$want" ]; then
+		echo "$(basename "$KSRC") is $have, the version the series was made on"
+	else
+		echo "$(basename "$KSRC") is $have, not $want, the version the series was made on"
+	fi
+}
+
 apply_series() {
 	local patches=()
 	if [ -d "$SERIES" ]; then
@@ -80,8 +100,13 @@ apply_series() {
 		echo "tree: ${SERIES#"$TOP"/} is empty: the tree is base"
 		return
 	fi
-	kgit am --no-3way --no-gpg-sign --whitespace=error --committer-date-is-author-date "${patches[@]}" ||
+	if ! kgit am --no-3way --no-gpg-sign --whitespace=error --committer-date-is-author-date "${patches[@]}"; then
+		echo "tree: $(made_on): it does not apply" >&2
 		die "git am failed: the series does not apply cleanly to base (see above; state left in $KSRC)"
+	fi
+	case $(made_on) in
+	*" not "*) echo "tree: $(made_on): it applies" ;;
+	esac
 	kgit rev-parse HEAD >"$KSRC_HEAD"
 }
 
