@@ -549,6 +549,58 @@ def f_include_doc(t, docs):
         t.feature("toctree-in-included")
 
 
+def f_include_clip(t, docs):
+    """An include of a part of a text: lines, markers, tab width, literal."""
+    d = t.rng.choice([x for x in docs if x != "code-of-conduct"] or docs)
+    a, b = t.rng.sample(docs, 2)
+    tab = t.rng.choice([" " * 3, "\t"])
+    t.files["process/part-%s.txt" % d] = (
+        "Some text.\n\nCUT-A\n\n.. toctree::\n\n%s%s\n\nCUT-B\n\n"
+        ".. toctree::\n\n%s%s\n\nThe end.\n" % (tab, a, tab, b))
+    opts = t.rng.sample([":start-after: CUT-A", ":end-before: CUT-B",
+                         ":start-after: CUT-B", ":end-before: NOWHERE",
+                         ":start-line: %d" % t.rng.randint(-8, 12),
+                         ":end-line: %d" % t.rng.randint(-8, 12),
+                         ":tab-width: %d" % t.rng.choice([-1, 0, 2, 3, 8]),
+                         ":literal:", ":code: rst"],
+                        t.rng.randint(1, 3))
+    t.add("process/" + d, ".. include:: part-%s.txt\n%s" % (
+        d, "".join("   %s\n" % o for o in opts)))
+    t.feature("include-clip")
+
+
+def f_include_circular(t, docs):
+    """Texts that include themselves, or each other."""
+    d = t.rng.choice([x for x in docs if x != "code-of-conduct"] or docs)
+    a = t.rng.choice(docs)
+    if t.rng.random() < 0.5:
+        t.files["process/loop-%s.txt" % d] = (
+            ".. toctree::\n\n   %s\n\n.. include:: loop-%s.txt\n" % (a, d))
+    else:
+        t.files["process/loop-%s.txt" % d] = (
+            ".. toctree::\n\n   %s\n\n.. include:: loop2-%s.txt\n" % (a, d))
+        t.files["process/loop2-%s.txt" % d] = (
+            "Text.\n\n.. include:: loop-%s.txt\n" % d)
+    t.add("process/" + d, ".. include:: loop-%s.txt" % d)
+    t.feature("include-circular")
+
+
+def f_coc_deeper_title(t, docs):
+    """A subsection titled like a required section, below another one."""
+    blocks = t.docs.get("process/code-of-conduct")
+    if not blocks:
+        return
+    name = t.rng.choice(REQUIRED)
+    pos = t.rng.randrange(2, len(blocks) + 1)
+    blocks.insert(pos, "%s\n%s\n\nA part of it." % (name, "^" * len(name)))
+    t.feature("coc-deeper-title")
+
+
+# Drawn with a generator of their own, after the rest: the trees of the
+# seeds that do not draw them stay the same bytes.
+LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title]
+
+
 def f_argline(t, docs):
     t.add("process/index", toctree([t.rng.choice(docs)],
                                    argline=t.rng.choice(docs)))
@@ -650,6 +702,10 @@ def generate_synthetic(seed):
     if rng.random() < 0.04:
         del t.docs["process/code-of-conduct"]
         t.feature("coc-absent")
+    later = random.Random(seed * 104729 + 3)
+    if later.random() < 0.15:
+        t.rng = later
+        later.choice(LATER_FEATURES)(t, docs)
     return t
 
 

@@ -231,6 +231,9 @@ class Oracle:
         # and the files they include: their toctrees are the document's
         files = {"Documentation/%s.rst" % i for d in reached
                  for i in [d] + sorted(env.included.get(d, ()))}
+        # texts that are no documents (a .txt) are only its dependencies
+        files |= {"Documentation/" + os.path.normpath(f) for d in reached
+                  for f in env.dependencies.get(d, ())}
         out = {r for r in records
                if r[1] not in ("orphan",) and r[0] in files}
         included = set().union(*env.included.values()) if env.included else set()
@@ -281,26 +284,31 @@ class Oracle:
                 "body": self._has_body(s),
                 "short": (os.path.normpath(spath), s.line) in short,
             })
-        first = {}
+        # the required sections are siblings: their depth is the one at
+        # which most required titles have a section (on a tie, the first
+        # such section's), as the checker's sibling_level(); a section of
+        # the same title at another depth is no repeat
+        def titles_at(depth):
+            return sum(1 for name in REQUIRED
+                       if any(s["title"] == name and s["depth"] == depth
+                              for s in secs))
+        depth, best = None, 0
         for name in REQUIRED:
             for s in secs:
-                if s["title"] != name:
-                    continue
-                if name in first:
-                    verdict.add((name, "again"))
-                else:
-                    first[name] = s
-        # the sibling level: the depth most required sections share
-        # (the first of them on a tie), as the checker's sibling_style()
+                if s["title"] == name and titles_at(s["depth"]) > best:
+                    depth, best = s["depth"], titles_at(s["depth"])
+        first = {}
         ref = None
-        best = 0
         for name in REQUIRED:
-            if name not in first:
+            mine = [s for s in secs if s["title"] == name]
+            if not mine:
                 continue
-            n = sum(1 for o in first.values()
-                    if o["depth"] == first[name]["depth"])
-            if n > best:
-                best, ref = n, first[name]
+            at = [s for s in mine if s["depth"] == depth]
+            first[name] = at[0] if at else mine[0]
+            if ref is None and first[name]["depth"] == depth:
+                ref = first[name]
+            if sum(1 for s in mine if s["depth"] == first[name]["depth"]) > 1:
+                verdict.add((name, "again"))
         last = None
         for name in REQUIRED:
             s = first.get(name)

@@ -1,0 +1,336 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The directive sweep: every directive Sphinx knows, judged by Sphinx.
+
+    sweep.py --registry KSRC            print the directives, one a line
+    sweep.py --tree KSRC OUT            write the sweep tree into OUT
+    sweep.py --checker BIN KSRC OUT     write it, build it with Sphinx, run
+                                        the checker, print the differences
+
+Must run under Debian's /usr/bin/python3 (Sphinx 5.3.0, docutils 0.19).
+
+The registry is what a build of the kernel's documentation can call a
+directive: docutils' own (parsers.rst.directives' registry), those Sphinx
+and the extensions of the kernel's Documentation/conf.py register, and the
+directives of every domain, as "domain:name" and, for the std domain and
+the primary domain (conf.py's primary_domain, c), also by their bare name,
+which is how Sphinx looks a name up.  Each line: the name, then required
+arguments, optional arguments, whether the last argument takes blanks,
+whether content is allowed, and the names of the options.
+
+The tree is a small Documentation/ with the kernel's conf.py (and its
+extensions, Documentation/sphinx/), a process index and a code of
+conduct, and for every directive up to five documents under sweep/, each
+one way of writing it, with a toctree that lists a document of its own:
+
+  in       the directive as it should be written, a toctree its content
+  after    the same, then a toctree right after it, outside
+  noarg    without its required arguments, a toctree its content
+  extra    with an argument too many, a toctree its content
+  badopt   with an option it does not have, a toctree its content
+
+Whether Sphinx reads that toctree shows in whether the document it lists
+is in a toctree: both sides are asked for every document of the tree
+(Sphinx's "document isn't included in any toctree", the checker's orphan
+warning with --all).  A difference is printed as
+
+  NAME VARIANT sphinx-only|checker-only KIND TARGET
+
+and the exit status is 1 if there is one.
+"""
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+VARIANTS = ("in", "after", "noarg", "extra", "badopt")
+
+
+def registry(ksrc):
+    """({name: the directive's class}, the names a domain has)
+
+    A domain's names are matched as they are written; docutils' own and
+    those Sphinx registers with docutils, in any case."""
+    import contextlib
+    import importlib
+    import io
+    import tempfile
+    from docutils.parsers.rst import directives
+    from sphinx.application import Sphinx
+    from sphinx.util.console import nocolor
+
+    nocolor()
+    src = os.path.join(os.path.abspath(ksrc), "Documentation")
+    tmp = tempfile.mkdtemp(prefix="sweep-registry-")
+    try:
+        # conf.py prints which theme it takes
+        with contextlib.redirect_stdout(io.StringIO()):
+            app = Sphinx(src, src, os.path.join(tmp, "out"),
+                         os.path.join(tmp, "doctrees"), "dummy",
+                         status=None, warning=io.StringIO())
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    found = {}
+    for name, (mod, cls) in directives._directive_registry.items():
+        m = importlib.import_module("docutils.parsers.rst.directives." + mod)
+        found[name] = getattr(m, cls)
+    found.update(directives._directives)
+    primary = app.config.primary_domain
+    domain = set()
+    for dname, dom in sorted(app.env.domains.items()):
+        for n, d in dom.directives.items():
+            found[dname + ":" + n] = d
+            domain.add(dname + ":" + n)
+    # a bare name is looked up in the primary domain, then std, then docutils
+    for dname in ("std", primary):
+        for n, d in app.env.domains[dname].directives.items():
+            found[n] = d
+            domain.add(n)
+    return found, domain
+
+
+def option_kind(conv):
+    """What an option converter accepts, found by trying it:
+
+      a  anything, or nothing (unchanged)
+      f  nothing: a flag
+      n  nothing, or a number (Sphinx's int_or_nothing)
+      i  a number (Python's int())
+      u  a number not below 0 (nonnegative_int)
+      p  a number above 0 (positive_int)
+      r  something: a value the checker takes as it is (a class, a
+         length, one of a few words ...)"""
+    def ok(v):
+        try:
+            conv(v)
+            return True
+        except Exception:       # noqa: what the converter refuses
+            return False
+    if ok(None):
+        if ok("x"):
+            return "a"
+        return "n" if ok("1") else "f"
+    # a number and nothing else, or something the checker does not check
+    if not ok("1") or any(ok(v) for v in ("x", "auto", "1em", "50%", "1.5",
+                                           "1 2", "1,2")):
+        return "r"
+    if ok("-1"):
+        return "i"
+    return "u" if ok("0") else "p"
+
+
+def content_kind(cls):
+    """How a directive reads its content, by what its run() does with it:
+
+      C_NONE     it takes none
+      C_TEXT     not as reStructuredText (code, math, raw, a CSV ...)
+      C_BODY     as body elements, where it stands
+      C_TABLE    as exactly one table
+      C_LIST     as exactly one bullet list (hlist, acks)
+      C_LIST_TABLE  as exactly one bullet list of bullet lists, all as long
+      C_FLAT_TABLE  the same, of any length; Sphinx dies on anything else
+      C_FIGURE   a caption paragraph, then body elements (the legend)
+      C_TOCTREE, C_INCLUDE, C_ONLY, C_INDEX: read by rules of their own"""
+    import inspect
+    from docutils.parsers.rst.directives import tables
+    from sphinx.directives import other, patches
+    from sphinx.domains import index, std
+
+    if cls is other.Include:
+        return "C_INCLUDE"
+    if not cls.has_content:
+        return "C_INDEX" if issubclass(cls, index.IndexDirective) \
+            else "C_NONE"
+    own = {other.TocTree: "C_TOCTREE", other.Only: "C_ONLY",
+           tables.RSTTable: "C_TABLE", tables.ListTable: "C_LIST_TABLE",
+           other.HList: "C_LIST", other.Acks: "C_LIST"}
+    for c, k in own.items():
+        if issubclass(cls, c) and not issubclass(cls, tables.CSVTable):
+            return k
+    if cls.__name__ in ("Figure", "KernelFigure") or \
+            issubclass(cls, patches.Figure):
+        return "C_FIGURE"
+    if cls.__name__ == "FlatTable":
+        return "C_FLAT_TABLE"
+    # the others read their content as body elements if their run(), or
+    # the run() of a base class it calls, has docutils parse it (a block
+    # quote's is parsed by the state itself); unless only a substitution
+    # definition may hold them
+    for base in cls.__mro__:
+        if "run" not in base.__dict__:
+            continue
+        run = inspect.getsource(base.__dict__["run"])
+        if "SubstitutionDef" in run:
+            return "C_TEXT"
+        if "nested_parse" in run or "state.block_quote(" in run:
+            if issubclass(cls, (tables.CSVTable, std.Glossary)):
+                return "C_TEXT"     # piecewise: cells, definitions
+            return "C_BODY"
+        if "super().run(" not in run and ".run(self" not in run:
+            break
+    return "C_TEXT"
+
+
+def spec(cls):
+    """(required, optional, final_whitespace, content kind, options)"""
+    options = " ".join("%s=%s" % (o, option_kind(c))
+                       for o, c in sorted((cls.option_spec or {}).items()))
+    return (cls.required_arguments, cls.optional_arguments,
+            bool(cls.final_argument_whitespace), content_kind(cls), options)
+
+
+def print_registry(reg, domains):
+    """The directives as the checker's table has them, one a line."""
+    for name in sorted(reg):
+        # the checker keeps the options given in a 64-bit mask
+        assert len(reg[name].option_spec or ()) <= 64, name
+        req, opt, ws, content, options = spec(reg[name])
+        flags = [f for f, on in (("D_WS", ws), ("D_DOMAIN", name in domains))
+                 if on]
+        head = '\t{ "%s", %d, %d, %s, %s,' % (
+            name, req, opt, " | ".join(flags) or "0", content)
+        # checkpatch allows a long line only if it is a string alone
+        if len(head.expandtabs()) + len(options) + 6 <= 100:
+            print('%s "%s" },' % (head, options))
+        elif len(options) + 15 <= 100:
+            print('%s\n\t  "%s" },' % (head, options))
+        else:
+            print('%s\n\t  "%s",\n\t},' % (head, options))
+
+
+def fname(name, variant):
+    return "sweep/%s-%s" % (name.replace(":", "--"), variant)
+
+
+def variants(name, cls):
+    """{variant: directive text, whose toctree lists CHILD}"""
+    req, opt, ws = (cls.required_arguments, cls.optional_arguments,
+                    cls.final_argument_whitespace)
+    content = cls.has_content
+    args = " ".join("a%d" % (i + 1) for i in range(req))
+    toc = "   .. toctree::\n\n      CHILD\n"
+    out = {}
+
+    def head(a, opts=()):
+        return ".. %s::%s\n" % (name, " " + a if a else "") + "".join(
+            "   %s\n" % o for o in opts)
+
+    out["in"] = head(args) + "\n" + toc
+    body = "\n   Some text.\n" if content else ""
+    out["after"] = head(args) + body + "\n.. toctree::\n\n   CHILD\n"
+    if req:
+        out["noarg"] = head("") + "\n" + toc
+    if not ws or req + opt == 0:
+        extra = " ".join("a%d" % (i + 1) for i in range(req + opt + 1))
+        out["extra"] = head(extra) + "\n" + toc
+    out["badopt"] = head(args, [":no-such-option:"]) + "\n" + toc
+    return out
+
+
+def write_tree(ksrc, out, names, reg):
+    """The tree of the directives @names into @out."""
+    import gen
+    import random
+
+    doc = os.path.join(out, "Documentation")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(os.path.join(doc, "sweep"))
+    kdoc = os.path.join(ksrc, "Documentation")
+    shutil.copy(os.path.join(kdoc, "conf.py"), doc)
+    shutil.copytree(os.path.join(kdoc, "sphinx"), os.path.join(doc, "sphinx"))
+    t = gen.Tree(random.Random(0))
+    t.doc("index", "Top")
+    t.doc("process/index", "Process")
+    t.add("process/index", gen.toctree(["code-of-conduct"]))
+    gen.render_coc(t, gen.coc_sections(random.Random(0)))
+    listed = ["process/index"]
+    for name in names:
+        for v, text in variants(name, reg[name]).items():
+            f = fname(name, v)
+            t.doc(f, "%s %s" % (name, v),
+                  text.replace("CHILD", f.split("/")[-1] + "/child"))
+            t.doc(f + "/child", "Child")
+            listed.append(f)
+    t.add("index", gen.toctree(listed, [":hidden:"]))
+    files = t.render()
+    files["Documentation/process/code-of-conduct.sections"] = \
+        "".join(title + "\n" for title in gen.REQUIRED).encode()
+    for path, data in files.items():
+        if path == "Documentation/conf.py":
+            continue
+        p = os.path.join(out, path)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "wb") as f:
+            f.write(data)
+
+
+def sweep(checker, ksrc, out, reg, names):
+    """The differences on the tree of the directives @names."""
+    from compare import checker_records
+
+    write_tree(ksrc, out, names, reg)
+    s = ORACLE.run(out)
+    p = subprocess.run([os.path.abspath(checker), "--all", "--srctree", "."],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       cwd=out, timeout=600)
+    crecs, _, other = checker_records(p.stderr.decode("utf-8", "replace"))
+    srecs = {r for r in s["records"]
+             if r[1] not in ("circular", "self-ref", "no-title")}
+    rx = re.compile(r"^Documentation/sweep/(.*)-(%s)(/child)?\.rst$"
+                    % "|".join(VARIANTS))
+    diffs = []
+    for side, recs in (("sphinx-only", srecs - crecs),
+                       ("checker-only", crecs - srecs)):
+        for r in recs:
+            m = rx.match(r[0])
+            name, v = (m.group(1).replace("--", ":"), m.group(2)) if m \
+                else (",".join(names), "-")
+            diffs.append("%s %s %s %s %s %s" % (name, v, side, r[1], r[0],
+                                                 r[2]))
+    for line in other:
+        diffs.append("%s - checker unparsed %s" % (",".join(names), line))
+    return diffs
+
+
+ORACLE = None
+
+
+def main():
+    a = sys.argv[1:]
+    if len(a) == 2 and a[0] == "--registry":
+        print_registry(*registry(a[1]))
+        return 0
+    if len(a) == 3 and a[0] == "--tree":
+        reg = registry(a[1])[0]
+        write_tree(a[1], a[2], sorted(reg), reg)
+        return 0
+    if len(a) != 4 or a[0] != "--checker":
+        sys.exit(__doc__)
+    checker, ksrc, out = a[1:]
+    from oracle import Oracle
+
+    global ORACLE
+    ORACLE = Oracle(os.path.join(out, "sphinx"))
+    # as make htmldocs runs Sphinx: the kernel's extensions need it
+    os.environ["srctree"] = os.path.abspath(ksrc)
+    reg = registry(ksrc)[0]
+    diffs = []
+    # a tree for each directive: a Sphinx that dies on one says nothing of
+    # the others
+    for name in sorted(reg):
+        diffs += sweep(checker, ksrc, os.path.join(out, "tree"), reg, [name])
+    for d in sorted(diffs):
+        print(d)
+    print("sweep: %d directives, %d documents, %d differences"
+          % (len(reg), sum(len(variants(n, reg[n])) for n in reg),
+             len(diffs)), file=sys.stderr)
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
