@@ -19,6 +19,13 @@ branch=$(kgit symbolic-ref -q --short HEAD) || die "HEAD is detached in $KSRC: c
 [ -z "$(kgit status --porcelain)" ] ||
 	echo "export: warning: uncommitted changes in $KSRC are not exported" >&2
 
+# Kbuild's outputs in a commit (git add -f takes what .gitignore hides):
+# objects, .cmd files, the program itself.
+built=$(kgit diff --name-only --diff-filter=A base..HEAD |
+	grep -E '(\.o|\.cmd|^scripts/checkconduct/checkconduct)$' || true)
+[ -z "$built" ] || die "build output committed in $KSRC, drop it first:
+$built"
+
 rm -f "$OUT"/*.patch
 count=$(kgit rev-list --count base..HEAD)
 if [ "$count" -eq 0 ]; then
