@@ -90,7 +90,7 @@ made_on() {
 }
 
 apply_series() {
-	local patches=()
+	local patches=() version
 	if [ -d "$SERIES" ]; then
 		mapfile -t patches < <(find "$SERIES" -maxdepth 1 -name '0*.patch' \
 			! -name '0000-cover-letter.patch' | sort)
@@ -104,8 +104,9 @@ apply_series() {
 		echo "tree: $(made_on): it does not apply" >&2
 		die "git am failed: the series does not apply cleanly to base (see above; state left in $KSRC)"
 	fi
-	case $(made_on) in
-	*" not "*) echo "tree: $(made_on): it applies" ;;
+	version=$(made_on)
+	case $version in
+	*" not "*) echo "tree: $version: it applies" ;;
 	esac
 	kgit rev-parse HEAD >"$KSRC_HEAD"
 }

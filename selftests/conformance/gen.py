@@ -820,10 +820,14 @@ def generate(seed):
     else:
         t = generate_synthetic(seed)
     files = t.render()
-    # the list of the code of conduct's required sections, as in the kernel
-    files["Documentation/process/code-of-conduct.sections"] = \
-        "".join(title + "\n" for title in REQUIRED).encode()
+    files.update(required_list())
     return files, t.features
+
+
+def required_list():
+    """The list of the code of conduct's required sections, as in the kernel."""
+    return {"Documentation/process/code-of-conduct.sections":
+            "".join(title + "\n" for title in REQUIRED).encode()}
 
 
 def write_tree(files, root):

@@ -39,7 +39,6 @@ warning with --all).  A difference is printed as
 and the exit status is 1 if there is one.
 """
 
-import glob
 import os
 import re
 import shutil
@@ -258,8 +257,7 @@ def write_tree(ksrc, out, names, reg):
             listed.append(f)
     t.add("index", gen.toctree(listed, [":hidden:"]))
     files = t.render()
-    files["Documentation/process/code-of-conduct.sections"] = \
-        "".join(title + "\n" for title in gen.REQUIRED).encode()
+    files.update(gen.required_list())
     for path, data in files.items():
         if path == "Documentation/conf.py":
             continue
@@ -269,18 +267,17 @@ def write_tree(ksrc, out, names, reg):
             f.write(data)
 
 
-def sweep(checker, ksrc, out, reg, names):
+def sweep(oracle, checker, ksrc, out, reg, names):
     """The differences on the tree of the directives @names."""
-    from compare import checker_records
+    from compare import UNCHECKED_KINDS, checker_records
 
     write_tree(ksrc, out, names, reg)
-    s = ORACLE.run(out)
+    s = oracle.run(out)
     p = subprocess.run([os.path.abspath(checker), "--all", "--srctree", "."],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        cwd=out, timeout=600)
     crecs, _, other = checker_records(p.stderr.decode("utf-8", "replace"))
-    srecs = {r for r in s["records"]
-             if r[1] not in ("circular", "self-ref", "no-title")}
+    srecs = {r for r in s["records"] if r[1] not in UNCHECKED_KINDS}
     rx = re.compile(r"^Documentation/sweep/(.*)-(%s)(/child)?\.rst$"
                     % "|".join(VARIANTS))
     diffs = []
@@ -297,9 +294,6 @@ def sweep(checker, ksrc, out, reg, names):
     return diffs
 
 
-ORACLE = None
-
-
 def main():
     a = sys.argv[1:]
     if len(a) == 2 and a[0] == "--registry":
@@ -314,8 +308,7 @@ def main():
     checker, ksrc, out = a[1:]
     from oracle import Oracle
 
-    global ORACLE
-    ORACLE = Oracle(os.path.join(out, "sphinx"))
+    oracle = Oracle(os.path.join(out, "sphinx"))
     # as make htmldocs runs Sphinx: the kernel's extensions need it
     os.environ["srctree"] = os.path.abspath(ksrc)
     reg = registry(ksrc)[0]
@@ -323,7 +316,8 @@ def main():
     # a tree for each directive: a Sphinx that dies on one says nothing of
     # the others
     for name in sorted(reg):
-        diffs += sweep(checker, ksrc, os.path.join(out, "tree"), reg, [name])
+        diffs += sweep(oracle, checker, ksrc, os.path.join(out, "tree"), reg,
+                       [name])
     for d in sorted(diffs):
         print(d)
     print("sweep: %d directives, %d documents, %d differences"
