@@ -6,7 +6,9 @@
 #	scripts/full-htmldocs.sh TARBALL
 #
 # extracts TARBALL under $BUILD/fulldocs/ and logs to
-# $BUILD/logs/full-htmldocs-<name>.log.
+# $BUILD/logs/full-htmldocs-<name>.log.  FULL_BUILDER=dummy resolves every
+# reference as the html build does but writes nothing: a quarter of the
+# time, and the same warnings.
 . "$(dirname "$0")/env.sh"
 set -eu
 
@@ -18,5 +20,6 @@ mkdir -p "$dir" "$BUILD/logs"
 [ -d "$dir/$name" ] || tar -C "$dir" -xf "$tar"
 start=$(date +%s)
 status=0
-nice -n 10 make -C "$dir/$name" O="$dir/$name-out" htmldocs >"$log" 2>&1 || status=$?
+nice -n 10 make -C "$dir/$name" O="$dir/$name-out" \
+	SPHINXOPTS="-b ${FULL_BUILDER:-html}" htmldocs >"$log" 2>&1 || status=$?
 echo "full-htmldocs: $name: exit $status after $(($(date +%s) - start)) s" | tee -a "$log"

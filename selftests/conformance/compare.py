@@ -63,6 +63,8 @@ from oracle import (Oracle, norm_target, sphinx_docname_join,  # noqa: E402
                     REQUIRED)
 
 UNCHECKED_KINDS = {"circular", "self-ref", "no-title"}
+# what Sphinx says only once it resolves references, after reading
+RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown"}
 
 # severity "note": a consequence of an error (checker after 500094b3);
 # compared like the others
@@ -140,6 +142,18 @@ def checker_records(stderr):
             r = ("bad-toctree", "")
         elif msg.startswith("toctree entry contains the control character"):
             r = ("control-char", "")
+        elif re.match(r":ref: to an undefined label '(.*)'(; did you mean '.*'\?)?$", msg):
+            r = ("ref-undefined", unescape(re.match(r":ref: to an undefined label '(.*?)'(; did you mean '.*'\?)?$", msg).group(1)))
+        elif re.match(r":ref: to '(.*)', which stands before no section", msg):
+            r = ("ref-notitle", unescape(re.match(r":ref: to '(.*)', which stands", msg).group(1)))
+        elif re.match(r":doc: to an unknown document '(.*)'", msg):
+            r = ("doc-unknown", unescape(re.match(r":doc: to an unknown document '(.*?)'( \(no |; |$)", msg).group(1)))
+        elif re.match(r"duplicate label '(.*)', other instance at ", msg):
+            r = ("dup-label", unescape(re.match(r"duplicate label '(.*)', other", msg).group(1)))
+        elif re.match(r"duplicate target name '(.*)' \(also at line", msg):
+            r = ("dup-target", unescape(re.match(r"duplicate target name '(.*)' \(also", msg).group(1)))
+        elif " is no document: automarkup leaves it unlinked" in msg:
+            continue                    # Sphinx says nothing: not compared
         elif msg.startswith(("document is not in any toctree",
                              "this document is not in any toctree")):
             r = ("orphan", "")
@@ -217,6 +231,10 @@ class Runner:
                      for r in s["records"] if r[1] == "crash"}
             if mode == "default":
                 crash &= crecs
+            # a build that dies never resolves a reference: the checker's
+            # broken links are what it would have said
+            if any(r[1] == "crash" for r in s["records"]):
+                crecs = {r for r in crecs if r[1] not in RESOLVED_KINDS}
             srecs = {r for r in srecs if r[1] != "crash"} | crash
             if rc == 2:
                 result["diff"].append((mode, "checker", "fatal", "", err.strip()[:200]))

@@ -56,7 +56,8 @@ import re
 import shutil
 import sys
 
-RE_WARN = re.compile(r"^(?:(.*?):(?:(\d+):)? )?(WARNING|ERROR|SEVERE|CRITICAL): (.*)$")
+# "file:: WARNING": a warning about a node without a line (a section)
+RE_WARN = re.compile(r"^(?:(.*?):(?:(\d*):)? )?(WARNING|ERROR|SEVERE|CRITICAL): (.*)$")
 
 REQUIRED = ["Our Pledge", "Our Standards", "Our Responsibilities", "Scope",
             "Enforcement", "Attribution", "Interpretation"]
@@ -80,9 +81,16 @@ MESSAGES = [
     (re.compile(r"toctree contains reference to document (.*) that doesn't "
                 r"have a title"), "no-title"),
     (re.compile(r'Error in "toctree" directive'), "bad-toctree"),
+    (re.compile(r"undefined label: (.*)$"), "ref-undefined"),
+    (re.compile(r"Failed to create a cross reference\. A title or caption "
+                r"not found: (.*)$"), "ref-notitle"),
+    (re.compile(r"unknown document: (.*)$"), "doc-unknown"),
+    (re.compile(r"duplicate label (.*), other instance in "), "dup-label"),
+    (re.compile(r'Duplicate explicit target name: "(.*)"\.$'), "dup-target"),
 ]
 
-QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title"}
+QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title",
+                "ref-undefined", "ref-notitle", "doc-unknown"}
 
 
 def norm_target(s):

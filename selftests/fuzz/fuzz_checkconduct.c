@@ -272,7 +272,7 @@ static void check_filter(struct checker *c, const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	set_text(&t, buf, size);
 	if (!may_find_anything(t.buf, t.size)) {
-		read_rst(&c->tree, PROCESS_INDEX, &t, &f);
+		read_rst(&c->tree, PROCESS_INDEX, &t, false, &f);
 		if (f.nr_toctrees || f.nr_includes || f.orphan) {
 			fprintf(stderr, "fuzz: the filter skips a text with %zu toctrees, %zu includes%s\n",
 				f.nr_toctrees, f.nr_includes,
