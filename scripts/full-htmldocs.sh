@@ -21,5 +21,5 @@ mkdir -p "$dir" "$BUILD/logs"
 start=$(date +%s)
 status=0
 nice -n 10 make -C "$dir/$name" O="$dir/$name-out" \
-	SPHINXOPTS="-b ${FULL_BUILDER:-html}" htmldocs >"$log" 2>&1 || status=$?
+	SPHINXOPTS="-q -b ${FULL_BUILDER:-html}" htmldocs >"$log" 2>&1 || status=$?
 echo "full-htmldocs: $name: exit $status after $(($(date +%s) - start)) s" | tee -a "$log"
