@@ -201,6 +201,19 @@ index '' "$(words $((10 * MB)))"
 mv "$proc/coc.new" "$proc/code-of-conduct.rst"
 expect 0 </dev/null
 
+# Inline markup that never ends: a megabyte paragraph each of start-strings
+# with no end-string, names joined by "-" or "_" with no reference after
+# them, "Documentation/" over and over, "http:" schemes, footnote labels,
+# escaped blanks.  docutils searches on from every start-string; the
+# checker remembers where a search failed, and reads each in linear time.
+new_case inline-markup
+for p in '*a ' '**a ' '`a ' '``a ' '|a ' '_`a ' ':ref:`a ' 'a-' 'a_' \
+	'Documentation/' 'http:' '[1' 'a\ '; do
+	yes "$p" | tr -d '\n' | head -c "$MB"
+	printf '\n\n'
+done >>"$proc/howto.rst"
+expect 0 </dev/null
+
 # A 10 MB toctree entry: it names no document (no file name is that long),
 # and the diagnostic quotes only its first PATH_MAX (4096) bytes.
 new_case long-entry
@@ -454,7 +467,7 @@ printf -- '--format=ktap\n' >"$case.args"
 expect 1 </dev/null
 cat >"$case.out" <<'END'
 KTAP version 1
-1..4
+1..5
 # Documentation/process/g\x0anot ok 1 forged.rst:6:4: error: toctree entry 'missing' does not exist (no Documentation/process/missing.rst)
 not ok 1 toctree-links
 ok 2 code-of-conduct-linked
@@ -462,4 +475,5 @@ ok 3 code-of-conduct-sections
 # Documentation/process/e\x1b[2J\x1b]0;title\x07.rst:1:1: warning: document is not in any toctree (link it, or mark it ':orphan:')
 # Documentation/process/x\xff\x0aforged.rst:1:1: error: forged.rst:1:1: warning: document is not in any toctree (link it, or mark it ':orphan:')
 ok 4 orphans
+ok 5 references
 END

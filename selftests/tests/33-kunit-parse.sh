@@ -22,13 +22,14 @@ diff -u - <(grep -v '^=*$' "$TEST_TMP/parsed") <<'WANT' || fail "clean report"
 [PASSED] code-of-conduct-linked
 [PASSED] code-of-conduct-sections
 [PASSED] orphans
-Testing complete. Ran 4 tests: passed: 4
+[PASSED] references
+Testing complete. Ran 5 tests: passed: 5
 WANT
 
 # --all adds the translations check; 6.1's one orphan is a warning.
 (cd "$KSRC" && "$checker" --all --format=ktap) >"$TEST_TMP/all.ktap" || :
 parse "$TEST_TMP/all.ktap" || fail "kunit.py parse failed on a clean --all report"
-expect_eq "Testing complete. Ran 5 tests: passed: 5" "$(tail -n 1 "$TEST_TMP/parsed")" "--all report"
+expect_eq "Testing complete. Ran 6 tests: passed: 6" "$(tail -n 1 "$TEST_TMP/parsed")" "--all report"
 
 # Broken: a misspelt code-of-conduct entry is one failing test point; the
 # notes are comments under it, not failures of their own.
@@ -51,7 +52,8 @@ diff -u - <(grep -E '^\[|^Testing' "$TEST_TMP/parsed") <<'WANT' || fail "broken 
 [PASSED] code-of-conduct-linked
 [PASSED] code-of-conduct-sections
 [PASSED] orphans
-Testing complete. Ran 4 tests: passed: 3, failed: 1
+[PASSED] references
+Testing complete. Ran 5 tests: passed: 4, failed: 1
 WANT
 
 # A document whose name holds U+2028, which kunit.py's splitlines() ends
@@ -77,6 +79,6 @@ grep -qF "# $tree/Documentation/process/a\\xe2\\x80\\xa8b.rst:1:1: error: docume
 } >"$TEST_TMP/nested.ktap"
 parse "$TEST_TMP/nested.ktap" || fail "kunit.py parse failed on the nested report"
 grep -q 'PASSED\] checkconduct_process_tree' "$TEST_TMP/parsed" || fail "no parent test point"
-grep -q '(4 subtests)' "$TEST_TMP/parsed" || fail "the checker's report is not a subtest"
-expect_eq "Testing complete. Ran 5 tests: passed: 5" "$(tail -n 1 "$TEST_TMP/parsed")" "nested report"
+grep -q '(5 subtests)' "$TEST_TMP/parsed" || fail "the checker's report is not a subtest"
+expect_eq "Testing complete. Ran 6 tests: passed: 6" "$(tail -n 1 "$TEST_TMP/parsed")" "nested report"
 echo "kunit.py parse: ok"

@@ -60,6 +60,6 @@ diff -u "$TEST_TMP/want" "$TEST_TMP/points" || fail "unexpected test points in $
 (cd "$KSRC" && /usr/bin/python3 tools/testing/kunit/kunit.py parse "$console") |
 	sed 's/^\[[0-9:]*\] //' >"$TEST_TMP/parsed" ||
 	{ cat "$TEST_TMP/parsed"; fail "kunit.py parse failed on the console log"; }
-grep -q '(4 subtests)' "$TEST_TMP/parsed" || fail "kunit.py sees no subtests of the checker"
-expect_eq "Testing complete. Ran 8 tests: passed: 8" "$(tail -n 1 "$TEST_TMP/parsed")" \
+grep -q '(5 subtests)' "$TEST_TMP/parsed" || fail "kunit.py sees no subtests of the checker"
+expect_eq "Testing complete. Ran 9 tests: passed: 9" "$(tail -n 1 "$TEST_TMP/parsed")" \
 	"kunit.py parse on the console log"
