@@ -1,9 +1,10 @@
 #!/bin/bash
 # long: every commit of the series builds on its own
 #
-# At each commit after base: the checker compiles with the kernel's
-# HOSTCFLAGS and no warning (once it exists), "make checkconduct" passes
-# (once the target exists), and the checker passes on that very tree.
+# At each commit after base: the checker's files compile with the kernel's
+# HOSTCFLAGS and no warning (each on its own before the program exists,
+# then linked), "make checkconduct" passes (once the target exists), and
+# the checker passes on that very tree.
 # bases: each
 . "$TOP/selftests/lib.sh"
 
@@ -22,6 +23,17 @@ for commit in $(kgit rev-list --reverse base..HEAD); do
 	git -C "$wt" checkout -q "$commit"
 	what=$(git -C "$wt" log -1 --format='%h %s')
 	progress "$what"
+	if [ -f "$wt/scripts/checkconduct/checkconduct.h" ] &&
+	   [ ! -f "$wt/scripts/checkconduct/main.c" ]; then
+		# a part of the program before the program: each file compiles
+		for f in "$wt"/scripts/checkconduct/*.c; do
+			gcc -c "${hostcflags[@]}" -I"$wt/scripts/include" -I"$wt/tools/include" \
+				-o /dev/null "$f" 2>"$TEST_TMP/cc.err" ||
+				{ cat "$TEST_TMP/cc.err"; fail "$what: $(basename "$f") does not compile"; }
+			[ ! -s "$TEST_TMP/cc.err" ] ||
+				{ cat "$TEST_TMP/cc.err"; fail "$what: compiler warnings in $(basename "$f")"; }
+		done
+	fi
 	if [ -f "$wt/scripts/checkconduct/main.c" ]; then
 		gcc "${hostcflags[@]}" -I"$wt/scripts/include" -I"$wt/tools/include" \
 			-o "$TEST_TMP/cc" "$wt"/scripts/checkconduct/*.c 2>"$TEST_TMP/cc.err" ||
