@@ -21,8 +21,10 @@ for patch in "${patches[@]}"; do
 	# Subject: "[PATCH n/m] prefix: imperative summary", at most 75 characters.
 	subject=$(git mailinfo /dev/null /dev/null <"$patch" | sed -n 's/^Subject: //p')
 	[ "${#subject}" -le 75 ] || fail "$name: subject longer than 75 characters: $subject"
-	[[ $subject =~ ^(scripts|kbuild|docs|Documentation|MAINTAINERS)(:\ [A-Za-z-]+)*:\ [a-z] ]] ||
-		fail "$name: subject lacks a subsystem prefix and a lower-case imperative: $subject"
+	# One convention: the checker's patches "scripts/checkconduct:", those
+	# of Documentation/ "docs:", as those files' history has them.
+	[[ $subject =~ ^(scripts/checkconduct|docs(:\ [A-Za-z-]+)*):\ [a-z] ]] ||
+		fail "$name: subject lacks the series' prefix and a lower-case imperative: $subject"
 	# A body that explains (several lines), and a Signed-off-by.
 	git mailinfo "$TEST_TMP/msg" /dev/null <"$patch" >/dev/null
 	body_lines=$(grep -cv '^\(Signed-off-by:.*\)\?$' "$TEST_TMP/msg" || true)
@@ -41,6 +43,11 @@ for who in "Jonathan Corbet <corbet@lwn.net>" "Masahiro Yamada <masahiroy@kernel
 	grep -qxF "$who" "$TEST_TMP/to" || { cat "$TEST_TMP/to"; fail "get_maintainer.pl does not name $who"; }
 done
 cover=$SERIES/0000-cover-letter.patch
+# v2: its subject says so, it says what changed, and names its base
+grep -q '^Subject: \[PATCH v2 0*/[0-9]*\] ' "$cover" || fail "the cover letter is not [PATCH v2 0/N]"
+grep -q '^Changes in v2:$' "$cover" || fail "the cover letter has no 'Changes in v2:'"
+grep -q "^base-commit: $(kgit rev-parse base)\$" "$cover" ||
+	fail "the cover letter has no base-commit: line naming base"
 for who in "Masahiro Yamada" "Jonathan Corbet"; do
 	grep -q "$who" "$cover" || fail "the cover letter does not say get_maintainer.pl names $who"
 done
