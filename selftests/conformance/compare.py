@@ -199,6 +199,7 @@ class Runner:
         self.signatures = collections.defaultdict(list)  # sig -> [case]
         self.feature_sigs = collections.defaultdict(collections.Counter)
         self.unchecked = collections.Counter()
+        self.kinds = collections.Counter()     # Sphinx's records, by kind
         self.sphinx_time = 0.0
         self.checker_time = 0.0
         self.digest = None      # lines of --digest, if asked for
@@ -338,6 +339,8 @@ class Runner:
         gen.write_tree(files, tree)
         result = self.compare_tree(tree)
         self.stats["trees"] += 1
+        for r in result["sphinx"]["records"]:
+            self.kinds[r[1]] += 1
         if self.digest is not None:
             self.digest.append(self.digest_line(seed, result))
         if result["deviations"] and not result["diff"]:
@@ -481,6 +484,7 @@ def main():
                    "disagreeing": r.stats["disagreeing"],
                    "deviating": r.stats["deviating"],
                    "seconds": elapsed,
+                   "kinds": dict(r.kinds),
                    "signatures": {k: [c[2] for c in v]
                                   for k, v in r.signatures.items()}}, f,
                   indent=1)

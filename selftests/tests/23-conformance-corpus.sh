@@ -42,6 +42,13 @@ print(s["trees"], s["disagreeing"], s["deviating"])' "$out/summary.json")
 	fail "$disagreeing trees disagree with Sphinx (cases in $out/cases/)"
 [ "$deviating" -gt 0 ] ||
 	fail "no tree shows a documented deviation: the corpus lost them"
+# what Sphinx says of links is compared too: the corpus has each kind
+for kind in ref-undefined ref-notitle doc-unknown dup-label dup-target; do
+	n=$(/usr/bin/python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["kinds"].get(sys.argv[2], 0))' "$out/summary.json" "$kind")
+	[ "$n" -gt 0 ] || fail "no Sphinx record of kind $kind in the corpus"
+	echo "$kind: $n records of Sphinx, each matched by the checker"
+done
 
 if [ "${CORPUS_UPDATE:-0}" = 1 ]; then
 	cp "$out/digest.txt" "$expected"
