@@ -7,14 +7,23 @@ checker=$("$TOP/scripts/build-checker.sh")
 idx=Documentation/process/index.rst
 coc=Documentation/process/code-of-conduct.rst
 
-# mutate NAME CMD...: a fresh copy of the documents the checker reads,
-# CMD run in it; then the checker's stderr must be the lines on stdin.
+# copy_docs DIR: a copy of Documentation/ in DIR, all of it, as the links
+# of the process documents lead anywhere: linked, but for process/, which
+# the mutations change in place (and core-api/, where one moves a file).
+copy_docs() {
+	mkdir -p "$1"
+	cp -al "$KSRC/Documentation" "$1/Documentation" 2>/dev/null ||
+		cp -R "$KSRC/Documentation" "$1/Documentation"
+	rm -rf "$1/Documentation/process"
+	cp -R "$KSRC/Documentation/process" "$1/Documentation/process"
+}
+
+# mutate NAME CMD...: a fresh copy of the documents, CMD run in it; then
+# the checker's stderr must be the lines on stdin.
 mutate() {
 	local name=$1 tree=$TEST_TMP/$1
 	shift
-	mkdir -p "$tree/Documentation"
-	cp -R "$KSRC/Documentation/process" "$KSRC/Documentation/riscv" \
-		"$KSRC/Documentation/core-api" "$tree/Documentation"
+	copy_docs "$tree"
 	(cd "$tree" && "$@")
 	cat >"$TEST_TMP/$name.err"
 	echo 1 >"$TEST_TMP/$name.status"
@@ -23,13 +32,14 @@ mutate() {
 }
 
 # The pristine copy is clean: every failure below is the mutation's.
-mkdir -p "$TEST_TMP/pristine/Documentation"
-cp -R "$KSRC/Documentation/process" "$KSRC/Documentation/riscv" \
-	"$KSRC/Documentation/core-api" "$TEST_TMP/pristine/Documentation"
+copy_docs "$TEST_TMP/pristine"
 (cd "$TEST_TMP/pristine" && expect_run /dev/null/none "$checker")
 
+# (and the label and the path that named it lead nowhere either)
 mutate delete-linked rm Documentation/process/howto.rst <<'OUT'
+Documentation/process/8.Conclusion.rst:9:11: warning: :ref: to an undefined label 'process_howto'; did you mean 'cn_process_howto'?
 Documentation/process/index.rst:24:4: error: toctree entry 'howto' does not exist (no Documentation/process/howto.rst)
+Documentation/process/researcher-guidelines.rst:88:3: warning: 'Documentation/process/howto.rst' is no document: automarkup leaves it unlinked
 OUT
 
 mutate misspell-entry sed -i 's/^   coding-style$/   codingstyle/' $idx <<'OUT'
@@ -47,6 +57,7 @@ OUT
 # A document moved to another directory: the entry gets its new place.
 mutate move-doc mv Documentation/process/howto.rst Documentation/core-api/ <<'OUT'
 Documentation/process/index.rst:24:4: error: toctree entry 'howto' does not exist (no Documentation/process/howto.rst); did you mean '../core-api/howto'?
+Documentation/process/researcher-guidelines.rst:88:3: warning: 'Documentation/process/howto.rst' is no document: automarkup leaves it unlinked
 OUT
 
 mutate drop-section sed -i '/^Scope$/,/^further defined/d' $coc <<'OUT'
@@ -77,6 +88,7 @@ duplicate() {
 }
 mutate duplicate-section duplicate <<'OUT'
 Documentation/process/code-of-conduct.rst:88:1: error: section 'Scope' appears again (first at line 54)
+Documentation/process/code-of-conduct.rst:88:1: warning: duplicate label 'process/code-of-conduct:scope', other instance at Documentation/process/code-of-conduct.rst:54
 OUT
 
 mutate empty-body sed -i '/^This Code of Conduct is adapted/,/^available at/d' $coc <<'OUT'
