@@ -152,8 +152,8 @@ def checker_records(stderr):
             r = ("dup-label", unescape(re.match(r"duplicate label '(.*)', other", msg).group(1)))
         elif re.match(r"duplicate target name '(.*)' \(also at line", msg):
             r = ("dup-target", unescape(re.match(r"duplicate target name '(.*)' \(also", msg).group(1)))
-        elif " is no document: automarkup leaves it unlinked" in msg:
-            continue                    # Sphinx says nothing: not compared
+        elif re.match(r"'Documentation/(.*)' is no document: automarkup leaves it unlinked", msg):
+            r = ("path-unlinked", unescape(re.match(r"'Documentation/(.*)' is no document: automarkup", msg).group(1)))
         elif msg.startswith(("document is not in any toctree",
                              "this document is not in any toctree")):
             r = ("orphan", "")

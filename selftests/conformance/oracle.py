@@ -182,6 +182,8 @@ class Oracle:
                 records.add((path, kind, norm_target(target)))
                 break
         env = app.env
+        if not crash:
+            records |= self._unlinked_paths(app, tree)
         res = {
             "records": records,
             "warnings": text,
@@ -189,6 +191,41 @@ class Oracle:
         }
         res["default"] = self.scope_default(env, records, tree)
         return res
+
+    @staticmethod
+    def _unlinked_paths(app, tree):
+        """
+        The paths "Documentation/....rst" (or .txt) that the kernel's
+        automarkup extension left as text in the resolved doctrees (it
+        links the others), but for those that name a file: records
+        ("path-unlinked", the path after "Documentation/").
+        """
+        from docutils import nodes
+        # automarkup.py's RE_doc: a match that says "Documentation/" and is
+        # still text is a path it could not link
+        rx = re.compile(r"(\bDocumentation/)?((\.\./)*[\w\-/]+)\.(rst|txt)")
+        out = set()
+        if "automarkup" not in app.extensions:
+            return out
+        for docname in sorted(app.env.found_docs):
+            doctree = app.env.get_and_resolve_doctree(docname, app.builder)
+            for para in doctree.findall(nodes.paragraph):
+                for t in para.findall(nodes.Text):
+                    parent, ref = t.parent, False
+                    while parent is not None:
+                        ref |= isinstance(parent, nodes.Referential)
+                        parent = parent.parent
+                    if ref or isinstance(t.parent, nodes.literal):
+                        continue
+                    for m in rx.finditer(t.astext()):
+                        path = m.group(2) + "." + m.group(4)
+                        if not m.group(1) or os.path.isfile(
+                                os.path.join(app.srcdir, path)):
+                            continue
+                        source = para.source or app.env.doc2path(docname)
+                        out.add((os.path.relpath(source, tree),
+                                 "path-unlinked", path))
+        return out
 
     def _html_steps(self, app):
         """What the html builder's writing phase does with toctrees."""
