@@ -34,7 +34,11 @@ directory", "not a regular file" ... count as missing too), excluded,
 glob-nomatch, duplicate, orphan, bad-toctree (Sphinx rejects the
 directive: unknown option, bad value, options not followed by a blank
 line), outside (checker only: ".." above Documentation/), control-char
-(checker only), coc-<problem> (code of conduct).  Sphinx's circular,
+(checker only), coc-<problem> (code of conduct); for links: ref-undefined,
+ref-notitle ("Failed to create a cross reference"), doc-unknown,
+dup-label, dup-target (docutils' "Duplicate explicit target name"), and
+path-unlinked (a path automarkup left as text in the resolved doctree,
+which Sphinx does not warn about: the oracle reads it from the doctree).  Sphinx's circular,
 self-ref and no-title warnings have no checker counterpart at all: they
 are counted apart and do not make a tree disagree unless --strict.
 

@@ -27,7 +27,9 @@ For each tree, Oracle.run() returns a dict:
   records   set of (file, kind, target) for every toctree or orphan
             warning; file relative to the tree ("Documentation/x.rst").
             kinds: missing, excluded, glob-nomatch, duplicate, orphan,
-            self-ref, circular, no-title, bad-toctree
+            self-ref, circular, no-title, bad-toctree; for links
+            ref-undefined, ref-notitle, doc-unknown, dup-label,
+            dup-target, and path-unlinked (from the resolved doctrees)
   default   the same, restricted to what the checker's default mode
             covers (see scope_default())
   coc       the code of conduct verdict: a set of (section, problem),
