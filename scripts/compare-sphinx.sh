@@ -3,6 +3,8 @@
 # full Sphinx build of it said (scripts/full-htmldocs.sh must have run):
 #
 #	scripts/compare-sphinx.sh TARBALL
+#	KSRC_TAR=TARBALL scripts/compare-sphinx.sh TARBALL	(6.12: the
+#		paths are compared on that base's patched tree)
 #
 # prints both sides for the kinds of problem they share, toctree entries
 # that point nowhere, documents no toctree reaches, and :ref: and :doc:
