@@ -68,7 +68,7 @@ from oracle import (Oracle, norm_target, sphinx_docname_join,  # noqa: E402
 
 UNCHECKED_KINDS = {"circular", "self-ref", "no-title"}
 # what Sphinx says only once it resolves references, after reading
-RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown"}
+RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked"}
 
 # severity "note": a consequence of an error (checker after 500094b3);
 # compared like the others
