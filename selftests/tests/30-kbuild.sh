@@ -34,8 +34,9 @@ cp "$TEST_TMP/run.out" "$TEST_TMP/second"
 diff -u - "$TEST_TMP/second" <<'OUT' || fail "second make checkconduct rebuilt something"
   CHKCOC  Documentation/process
 OUT
-# CHECKCONDUCT_ALL=1 checks all of Documentation/ (6.1: one orphan, a
-# warning; 6.12: nothing, once the netlink specifications are generated,
+# CHECKCONDUCT_ALL=1 checks all of Documentation/ (6.1: one orphan and one
+# path to no file, warnings;
+# 6.12: nothing, once the netlink specifications are generated,
 # which a fresh tree lacks and --all alone calls missing); any other value
 # is the default.
 case $BASE in
