@@ -115,7 +115,9 @@ END
 # ---------------------------------------------------------------------------
 # NUL bytes: in text, in an entry (a control character), in a directive name
 # (".. toctree\0::" is a comment, not a toctree: its entry is not checked),
-# in a section title; and a linked document of a megabyte of NULs.
+# in a section title (docutils drops it from the title, as it drops the
+# backslash of an escape: "Sco\0pe" is the section "Scope"); and a linked
+# document of a megabyte of NULs.
 
 new_case nul-bytes
 index '   how\0to' '' 'Text with a \0 NUL.' '' '.. toctree\0::' '' '   not-checked'
@@ -124,8 +126,6 @@ coc 'Our Pledge' 'Our Standards' 'Our Responsibilities' 'Sco\0pe' \
 escapes "$proc/index.rst" "$proc/code-of-conduct.rst"
 head -c "$MB" /dev/zero >"$doc/other/guide.rst"
 expect 1 <<'END'
-Documentation/process/code-of-conduct.rst:19:1: error: required section 'Scope' is missing; did you mean 'Sco\x00pe'?
-Documentation/process/code-of-conduct.sections:4:1: note: the list of required sections names it here
 Documentation/process/index.rst:10:7: error: toctree entry contains the control character 0x00
 END
 
