@@ -236,6 +236,12 @@ class Runner:
                      for r in s["records"] if r[1] == "crash"}
             if mode == "default":
                 crash &= crecs
+            # Sphinx names no file for a warning about a node that has none
+            # (a duplicate label of a section): compared by kind and target
+            pathless = {(r[1], r[2]) for r in s["records"]
+                        if r[0] == "" and r[1] != "crash"}
+            crecs = {("",) + r[1:] if r[1:] in pathless else r for r in crecs}
+            srecs = srecs | {r for r in crecs if r[0] == "" and r[1:] in pathless}
             # a build that dies never resolves a reference: the checker's
             # broken links are what it would have said
             if any(r[1] == "crash" for r in s["records"]):

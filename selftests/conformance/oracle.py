@@ -245,6 +245,7 @@ class Oracle:
             if not m:
                 continue
             path, line, level, msg = m.groups()
+            path = path or ""       # a warning about no file (a node without one)
             if path:
                 if not os.path.isabs(path):
                     path = os.path.join(src, path)
@@ -310,9 +311,13 @@ class Oracle:
         process_only_nodes(doctree, app.builder.tags)
         short = set()
         for wpath, line, level, msg in warns:
-            if msg.startswith(("Title underline too short",
-                               "Title overline too short")):
+            # docutils gives an underline's line, an overline's (the
+            # section's line is its underline's, two below)
+            if msg.startswith("Title underline too short"):
                 short.add((os.path.normpath(os.path.join(tree, wpath)), line))
+            elif msg.startswith("Title overline too short"):
+                short.add((os.path.normpath(os.path.join(tree, wpath)),
+                           line + 2))
         secs = []
         for pos, s in enumerate(doctree.findall(nodes.section)):
             depth = 0
