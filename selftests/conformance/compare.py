@@ -67,6 +67,29 @@ from oracle import (Oracle, norm_target, sphinx_docname_join,  # noqa: E402
                     REQUIRED)
 
 UNCHECKED_KINDS = {"circular", "self-ref", "no-title"}
+# The checker's messages about links: the kind, and the target in group 1
+LINK_MESSAGES = [
+    (re.compile(r":ref: to an undefined label '(.*?)'(; did you mean '.*'\?)?$"),
+     "ref-undefined"),
+    (re.compile(r":ref: to '(.*)', which stands before no section"), "ref-notitle"),
+    (re.compile(r":doc: to an unknown document '(.*?)'( \(no |; |$)"), "doc-unknown"),
+    (re.compile(r"duplicate label '(.*)', other instance at "), "dup-label"),
+    (re.compile(r"duplicate target name '(.*)' \(also at line"), "dup-target"),
+    (re.compile(r"'Documentation/(.*)' is no document: automarkup leaves it unlinked"),
+     "path-unlinked"),
+]
+
+
+
+def link_record(msg):
+    """(kind, target) of a checker message about a link, or None."""
+    for rx, kind in LINK_MESSAGES:
+        m = rx.match(msg)
+        if m:
+            return kind, unescape(m.group(1))
+    return None
+
+
 # what Sphinx says only once it resolves references, after reading
 RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked"}
 
@@ -146,18 +169,8 @@ def checker_records(stderr):
             r = ("bad-toctree", "")
         elif msg.startswith("toctree entry contains the control character"):
             r = ("control-char", "")
-        elif re.match(r":ref: to an undefined label '(.*)'(; did you mean '.*'\?)?$", msg):
-            r = ("ref-undefined", unescape(re.match(r":ref: to an undefined label '(.*?)'(; did you mean '.*'\?)?$", msg).group(1)))
-        elif re.match(r":ref: to '(.*)', which stands before no section", msg):
-            r = ("ref-notitle", unescape(re.match(r":ref: to '(.*)', which stands", msg).group(1)))
-        elif re.match(r":doc: to an unknown document '(.*)'", msg):
-            r = ("doc-unknown", unescape(re.match(r":doc: to an unknown document '(.*?)'( \(no |; |$)", msg).group(1)))
-        elif re.match(r"duplicate label '(.*)', other instance at ", msg):
-            r = ("dup-label", unescape(re.match(r"duplicate label '(.*)', other", msg).group(1)))
-        elif re.match(r"duplicate target name '(.*)' \(also at line", msg):
-            r = ("dup-target", unescape(re.match(r"duplicate target name '(.*)' \(also", msg).group(1)))
-        elif re.match(r"'Documentation/(.*)' is no document: automarkup leaves it unlinked", msg):
-            r = ("path-unlinked", unescape(re.match(r"'Documentation/(.*)' is no document: automarkup", msg).group(1)))
+        elif (link := link_record(msg)):
+            r = link
         elif msg.startswith(("document is not in any toctree",
                              "this document is not in any toctree")):
             r = ("orphan", "")

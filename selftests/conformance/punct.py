@@ -28,18 +28,22 @@ def ranges(*classes):
     return out
 
 
-def table(name, comment, rows):
-    print('/* %s */' % comment)
-    print('static const unsigned int %s[][2] = {' % name)
+def initializer(items):
+    """The items of a C initializer, a tab in, as many a line as fit 80."""
     line = '\t'
-    for a, b in rows:
-        item = '{ 0x%x, 0x%x },' % (a, b)
+    for item in items:
         if len(line.expandtabs()) + len(item) + 1 > 80:
             print(line.rstrip())
             line = '\t'
         line += item + ' '
     print(line.rstrip())
     print('};')
+
+
+def table(name, comment, rows):
+    print('/* %s */' % comment)
+    print('static const unsigned int %s[][2] = {' % name)
+    initializer('{ 0x%x, 0x%x },' % (a, b) for a, b in rows)
     print()
 
 
@@ -66,12 +70,4 @@ table('quote_pairs', 'an opener and a closer that quote a start-string',
       sorted(pairs))
 print('/* schemes of standalone URIs */')
 print('static const char *const uri_schemes[] = {')
-line = '\t'
-for s in sorted(urischemes.schemes):
-    item = '"%s",' % s
-    if len(line.expandtabs()) + len(item) + 1 > 80:
-        print(line.rstrip())
-        line = '\t'
-    line += item + ' '
-print(line.rstrip())
-print('};')
+initializer('"%s",' % s for s in sorted(urischemes.schemes))
