@@ -271,7 +271,7 @@ class Runner:
                 result["diff"].append((mode, "sphinx-only") + r)
             for r in sorted(crecs - srecs):
                 result["diff"].append((mode, "checker-only") + r)
-            self.set_apart_deviations(result, mode, crecs, s["records"])
+            self.set_apart_deviations(result, mode, crecs)
             if s["coc"] is not None:
                 scoc = set(s["coc"])
                 if ("*", "absent") in scoc or ("*", "absent") in ccoc:
@@ -289,7 +289,7 @@ class Runner:
         return result
 
     @staticmethod
-    def set_apart_deviations(result, mode, crecs, sphinx_records):
+    def set_apart_deviations(result, mode, crecs):
         """Move the differences of @mode that the documented deviations
         explain to result["deviations"]:
 
@@ -297,12 +297,30 @@ class Runner:
           the checker ("outside"), which follows it no further; Sphinx
           stops at the top and links what it finds there, and what follows
           from that (a cycle through the root, a document no longer an
-          orphan) is Sphinx's alone;
+          orphan, in the default mode the records of the documents only
+          that entry reaches) is Sphinx's alone;
         - the default mode takes the process index as reached from the
           top document, as it is in the kernel: a cycle below it is the
           crash it would be; a tree whose Documentation/index.rst does not
           list it only gets Sphinx's "circular" warnings."""
-        climbed = {r[2] for r in crecs if r[1] == "outside"}
+        def docname(path):
+            return path[len("Documentation/"):-len(".rst")]
+
+        def reach(skip):
+            seen, todo = {"process/index"}, ["process/index"]
+            while todo:
+                d = todo.pop()
+                for c in toctrees.get(d, ()):
+                    if c not in seen and (d, c) not in skip:
+                        seen.add(c)
+                        todo.append(c)
+            return seen
+
+        sphinx_records = result["sphinx"]["records"]
+        toctrees = result["sphinx"]["toctrees"]
+        climbs = {(docname(r[0]), r[2]) for r in crecs if r[1] == "outside"}
+        climbed = {c for _, c in climbs}
+        beyond = reach(set()) - reach(climbs) if mode == "default" else set()
         circular = any(r[1] == "circular" for r in sphinx_records)
         keep = []
         for x in result["diff"]:
@@ -313,8 +331,8 @@ class Runner:
             elif m == mode and climbed and (
                     kind == "outside" or target in climbed or
                     (side == "sphinx-only" and kind == "crash") or
-                    (kind == "orphan" and
-                     path[len("Documentation/"):-len(".rst")] in climbed)):
+                    (kind == "orphan" and docname(path) in climbed) or
+                    docname(path) in beyond):
                 result["deviations"].append(x)
             else:
                 keep.append(x)

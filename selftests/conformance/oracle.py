@@ -190,6 +190,9 @@ class Oracle:
             "records": records,
             "warnings": text,
             "coc": self._coc(app, warns, src, tree),
+            # the toctree graph, for what only a climbing entry reaches
+            "toctrees": {d: [c for c in v if c in env.found_docs]
+                         for d, v in env.toctree_includes.items()},
         }
         res["default"] = self.scope_default(env, records, tree)
         return res
