@@ -38,7 +38,11 @@ line), outside (checker only: ".." above Documentation/), control-char
 ref-notitle ("Failed to create a cross reference"), doc-unknown,
 dup-label, dup-target (docutils' "Duplicate explicit target name"), and
 path-unlinked (a path automarkup left as text in the resolved doctree,
-which Sphinx does not warn about: the oracle reads it from the doctree).  Sphinx's circular,
+which Sphinx does not warn about: the oracle reads it from the doctree);
+only-expr (a ".. only::" expression Sphinx cannot evaluate, at the
+directive: the oracle evaluates each only node of the doctrees with the
+builder's tags, as Sphinx does, not counting the warnings Sphinx repeats
+at the toctrees that take a section from inside it).  Sphinx's circular,
 self-ref and no-title warnings have no checker counterpart at all: they
 are counted apart and do not make a tree disagree unless --strict.
 
@@ -91,7 +95,8 @@ def link_record(msg):
 
 
 # what Sphinx says only once it resolves references, after reading
-RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked"}
+RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked",
+                  "only-expr"}
 
 # severity "note": a consequence of an error (checker after 500094b3);
 # compared like the others
@@ -169,6 +174,8 @@ def checker_records(stderr):
             r = ("bad-toctree", "")
         elif msg.startswith("toctree entry contains the control character"):
             r = ("control-char", "")
+        elif msg.startswith("Sphinx cannot evaluate the '.. only::' expression"):
+            r = ("only-expr", "")
         elif (link := link_record(msg)):
             r = link
         elif msg.startswith(("document is not in any toctree",

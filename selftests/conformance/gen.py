@@ -228,8 +228,9 @@ def mutate_coc(tree, secs):
         elif k == "target-body":
             s[3] = ".. _target-%d:" % i
         elif k == "only-body":
-            s[3] = ".. only:: %s\n\n   Body text." % rng.choice(
-                ["html", "latex"])
+            s[3] = ".. only:: %s\n\n   Body text." % (
+                rng.choice(["html", "latex"]) if rng.random() < 0.5
+                else only_expr(rng))
         elif k == "crlf":
             tree.crlf.add("process/code-of-conduct")
         elif k == "sub-required":
@@ -546,9 +547,44 @@ def f_crlf(t, docs):
     t.crlf.add(t.rng.choice(["process/index"] + ["process/" + d for d in docs]))
 
 
+# the words of ".. only::" conditions: tags, constants, jinja2's keywords
+ONLY_WORDS = ["html", "latex", "format_html", "builder_html", "subproject",
+              "true", "False", "None", "if", "else", "and", "or", "not"]
+ONLY_JUNK = ["-", "1", "'x'", "==", ".", ",", "(", ")", "}}"]
+
+
+def only_expr(rng, depth=0):
+    """A condition as jinja2's grammar reads it ("a if b else c" too),
+    whose words may still be what Sphinx cannot evaluate."""
+    r = rng.random()
+    if depth > 2 or r < 0.4:
+        return rng.choice(ONLY_WORDS[:8] if r < 0.3 else ONLY_WORDS)
+    if r < 0.5:
+        return "not " + only_expr(rng, depth + 1)
+    if r < 0.6:
+        return "(%s)" % only_expr(rng, depth + 1)
+    if r < 0.85:
+        return "%s %s %s" % (only_expr(rng, depth + 1),
+                             rng.choice(["and", "or"]), only_expr(rng, depth + 1))
+    e = "%s if %s" % (only_expr(rng, depth + 1), only_expr(rng, depth + 1))
+    if rng.random() < 0.7:
+        e += " else " + only_expr(rng, depth + 1)
+    return e
+
+
 def f_only(t, docs):
-    expr = t.rng.choice(["html", "latex", "subproject and html", "not html"])
-    t.feature("only-" + expr.replace(" ", "_"))
+    if t.rng.random() < 0.5:
+        expr = t.rng.choice(["html", "latex", "subproject and html", "not html"])
+        t.feature("only-" + expr.replace(" ", "_"))
+    else:
+        words = only_expr(t.rng).split(" ")
+        if t.rng.random() < 0.3:
+            words.insert(t.rng.randrange(len(words) + 1),
+                         t.rng.choice(ONLY_JUNK))
+        # the argument may go on on the next lines
+        expr = "".join(w + t.rng.choice([" "] * 6 + ["", "\n   "])
+                       for w in words).strip()
+        t.feature("only-expr")
     t.add("process/index", ".. only:: %s\n\n%s" % (
         expr, toctree([t.rng.choice(docs)], indent="   ")))
 

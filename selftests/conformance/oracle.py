@@ -186,6 +186,7 @@ class Oracle:
         env = app.env
         if not crash:
             records |= self._unlinked_paths(app, tree)
+            records |= self._only_errors(app, tree)
         res = {
             "records": records,
             "warnings": text,
@@ -230,6 +231,26 @@ class Oracle:
                         source = para.source or app.env.doc2path(docname)
                         out.add((os.path.relpath(source, tree),
                                  "path-unlinked", path))
+        return out
+
+    @staticmethod
+    def _only_errors(app, tree):
+        """
+        The ".. only::" directives whose expression Sphinx's builder
+        cannot evaluate: records ("only-expr", "") at the directive.
+        Sphinx warns there as it resolves the document (OnlyNodeTransform),
+        and again at each toctree whose table of contents takes a section
+        from inside the directive; only the first is the checker's.
+        """
+        from sphinx import addnodes
+        out = set()
+        for docname in sorted(app.env.found_docs):
+            for node in app.env.get_doctree(docname).findall(addnodes.only):
+                try:
+                    app.builder.tags.eval_condition(node["expr"])
+                except Exception:   # noqa: what Sphinx catches and warns of
+                    source = node.source or app.env.doc2path(docname)
+                    out.add((os.path.relpath(source, tree), "only-expr", ""))
         return out
 
     def _html_steps(self, app):

@@ -214,6 +214,26 @@ for p in '*a ' '**a ' '`a ' '``a ' '|a ' '_`a ' ':ref:`a ' 'a-' 'a_' \
 done >>"$proc/howto.rst"
 expect 0 </dev/null
 
+# ".. only::" conditions a megabyte long: nested "not"s and parentheses,
+# and chains of "and" and of "if ... else" that Sphinx evaluates
+# recursively.  Python's recursion limit makes each an error for Sphinx
+# (it warns, and keeps the content); the checker stops at depth 200.
+new_case only-expressions
+{
+	printf '\n.. only:: %shtml\n\n   Text.\n\n' "$(yes 'not' | tr '\n' ' ' | head -c "$MB")"
+	printf '.. only:: %s\n\n   Text.\n\n' "$(head -c "$MB" /dev/zero | tr '\0' '(')"
+	printf '.. only:: html%s\n\n   Text.\n\n' "$(yes ' and html' | tr -d '\n' | head -c $((9 * 116508)))"
+	printf '.. only:: html%s\n\n   Text.\n' "$(yes ' if html else html' | tr -d '\n' | head -c $((18 * 58254)))"
+} >>"$proc/howto.rst"
+warning="warning: Sphinx cannot evaluate the '.. only::' expression"
+kept="it keeps the content, for every builder"
+expect 0 <<END
+Documentation/process/howto.rst:6:11: $warning '$(yes 'not' | tr '\n' ' ' | head -c 4096)...': $kept
+Documentation/process/howto.rst:10:11: $warning '$(head -c 4096 /dev/zero | tr '\0' '(')...': $kept
+Documentation/process/howto.rst:14:11: $warning 'html$(yes ' and html' | tr -d '\n' | head -c 4092)...': $kept
+Documentation/process/howto.rst:18:11: $warning 'html$(yes ' if html else html' | tr -d '\n' | head -c 4092)...': $kept
+END
+
 # A 10 MB toctree entry: it names no document (no file name is that long),
 # and the diagnostic quotes only its first PATH_MAX (4096) bytes.
 new_case long-entry

@@ -43,7 +43,7 @@ print(s["trees"], s["disagreeing"], s["deviating"])' "$out/summary.json")
 [ "$deviating" -gt 0 ] ||
 	fail "no tree shows a documented deviation: the corpus lost them"
 # what Sphinx says of links is compared too: the corpus has each kind
-for kind in ref-undefined ref-notitle doc-unknown dup-label dup-target path-unlinked; do
+for kind in ref-undefined ref-notitle doc-unknown dup-label dup-target path-unlinked only-expr; do
 	n=$(/usr/bin/python3 -c 'import json, sys
 print(json.load(open(sys.argv[1]))["kinds"].get(sys.argv[2], 0))' "$out/summary.json" "$kind")
 	[ "$n" -gt 0 ] || fail "no Sphinx record of kind $kind in the corpus"
