@@ -20,6 +20,7 @@ that went into it (used to name and classify the saved cases).
 
 import os
 import random
+import re
 import sys
 
 REQUIRED = ["Our Pledge", "Our Standards", "Our Responsibilities", "Scope",
@@ -503,13 +504,67 @@ def f_literal(t, docs):
     t.add("process/index", s)
 
 
+DIRECTIVES_C = os.path.join(KSRC_DOCS, "..", "scripts", "checkconduct",
+                            "directives.c")
+# directives that the doc page and the sweep's expected differences name:
+# Sphinx dies in them on faulty input, or they read a file the generator
+# does not make, or find errors the checker does not look for
+DEVIATING = re.compile(r"^(kernel-.*|flat-table|(std:)?productionlist|"
+                       r"literalinclude|maintainers-include|role|meta)$")
+_TABLE = None
+
+
+def table_directives():
+    """[(name, required arguments, takes content)] of the checker's table
+    of directives, which test 24 holds to docutils' and Sphinx's
+    registries."""
+    global _TABLE
+    if _TABLE is None:
+        rx = re.compile(r'^\t\{ "([^"]+)", (\d+), \d+, [^,]+, (C_\w+),')
+        try:
+            with open(DIRECTIVES_C) as f:
+                _TABLE = [(m.group(1), int(m.group(2)),
+                           m.group(3) not in ("C_NONE", "C_INDEX", "C_INCLUDE"))
+                          for m in map(rx.match, f) if m]
+        except OSError:
+            _TABLE = []
+        _TABLE = [d for d in _TABLE if not DEVIATING.match(d[0])]
+    return _TABLE
+
+
+def before_docinfo(rng):
+    """What may stand before a document's ":orphan:", or may not: a few
+    directives of the table, written as they should be, unknown ones,
+    comments and targets."""
+    out = []
+    for _ in range(rng.randint(1, 3)):
+        r = rng.random()
+        table = table_directives()
+        if r < 0.7 and table:
+            name, req, content = rng.choice(table)
+            args = "".join(" a%d" % (i + 1) for i in range(req))
+            text = ".. %s::%s" % (name, args)
+            if content and rng.random() < 0.5:
+                text += "\n\n   Some text."
+            out.append(text)
+        else:
+            out.append(rng.choice([".. no-such-directive:: x", ".. a comment",
+                                   ".. _a-target:", ".. |sub| replace:: x"]))
+    return out
+
+
 def f_orphan_field(t, docs):
-    k = t.rng.choice(["top", "after-comment", "after-title", "upper",
-                      "value", "second-field", "indented", "after-target",
-                      "after-include", "in-include"])
+    # what may precede the docinfo, from the table, half the time
+    k = "after-directives" if t.rng.random() < 0.5 else t.rng.choice(
+        ["top", "after-comment", "after-title", "upper", "value",
+         "second-field", "indented", "after-target", "after-include",
+         "in-include"])
     t.feature("orphan-" + k)
     name = "process/lonely"
-    if k == "top":
+    if k == "after-directives":
+        t.docs[name] = before_docinfo(t.rng) + [":orphan:", "Lonely\n======",
+                                                "text"]
+    elif k == "top":
         t.docs[name] = [":orphan:", "Lonely\n======", "text"]
     elif k == "after-comment":
         t.docs[name] = [".. SPDX-License-Identifier: GPL-2.0", ":orphan:",

@@ -28,11 +28,15 @@ one way of writing it, with a toctree that lists a document of its own:
   noarg    without its required arguments, a toctree its content
   extra    with an argument too many, a toctree its content
   badopt   with an option it does not have, a toctree its content
+  orphan   at the top of a document no toctree lists, before ":orphan:"
 
 Whether Sphinx reads that toctree shows in whether the document it lists
 is in a toctree: both sides are asked for every document of the tree
 (Sphinx's "document isn't included in any toctree", the checker's orphan
-warning with --all).  A difference is printed as
+warning with --all).  The orphan variant asks whether the field list
+after the directive is still the docinfo (docutils' DocInfo transform
+lets only PreBibliographic nodes precede it), so that ":orphan:" counts.
+A difference is printed as
 
   NAME VARIANT sphinx-only|checker-only KIND TARGET
 
@@ -47,7 +51,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-VARIANTS = ("in", "after", "noarg", "extra", "badopt")
+VARIANTS = ("in", "after", "noarg", "extra", "badopt", "orphan")
 
 
 def registry(ksrc):
@@ -74,6 +78,7 @@ def registry(ksrc):
                          status=None, warning=io.StringIO())
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    registry.app = app
     found = {}
     for name, (mod, cls) in directives._directive_registry.items():
         m = importlib.import_module("docutils.parsers.rst.directives." + mod)
@@ -135,7 +140,6 @@ def content_kind(cls):
       C_FLAT_TABLE  the same, of any length; Sphinx dies on anything else
       C_FIGURE   a caption paragraph, then body elements (the legend)
       C_TOCTREE, C_INCLUDE, C_ONLY, C_INDEX: read by rules of their own"""
-    import inspect
     from docutils.parsers.rst.directives import tables
     from sphinx.directives import other, patches
     from sphinx.domains import index, std
@@ -160,27 +164,84 @@ def content_kind(cls):
     # the run() of a base class it calls, has docutils parse it (a block
     # quote's is parsed by the state itself); unless only a substitution
     # definition may hold them
-    for base in cls.__mro__:
-        if "run" not in base.__dict__:
-            continue
-        run = inspect.getsource(base.__dict__["run"])
-        if "SubstitutionDef" in run:
-            return "C_TEXT"
+    if substitution_only(cls):
+        return "C_TEXT"
+    for run in run_sources(cls):
         if "nested_parse" in run or "state.block_quote(" in run:
             if issubclass(cls, (tables.CSVTable, std.Glossary)):
                 return "C_TEXT"     # piecewise: cells, definitions
             return "C_BODY"
-        if "super().run(" not in run and ".run(self" not in run:
-            break
     return "C_TEXT"
 
 
-def spec(cls):
-    """(required, optional, final_whitespace, content kind, options)"""
+def run_sources(cls):
+    """The source of the directive's run(), then of the run()s of the base
+    classes it calls."""
+    import inspect
+
+    for base in cls.__mro__:
+        if "run" not in base.__dict__:
+            continue
+        run = inspect.getsource(base.__dict__["run"])
+        yield run
+        if "super().run(" not in run and ".run(self" not in run:
+            break
+
+
+def substitution_only(cls):
+    """Does the directive's run() refuse to run outside a substitution
+    definition (replace, unicode, date)?"""
+    rx = re.compile(r"if not isinstance\(self\.state,\s*states\.SubstitutionDef\)")
+    return any(rx.search(run) for run in run_sources(cls))
+
+
+def precedes_docinfo(name, cls):
+    """Does the directive, written as it should be (its arguments, and
+    some text as its content, or else none), leave the docinfo after it?
+    Sphinx parses it, then a field list, then a title; Sphinx's metadata
+    is the docinfo if docutils' DocInfo transform found the field list
+    after nothing but PreBibliographic nodes (comments, targets, pending
+    nodes, raw, meta ...) and Sphinx still finds it there.  Not if
+    parsing it warns: what it leaves then is a system message, for its
+    input."""
+    import contextlib
+    import io
+    from sphinx.testing.restructuredtext import parse
+
+    app = registry.app
+    args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
+    for content in (["\n   Some text.\n"] if cls.has_content else []) + [""]:
+        text = ".. %s::%s\n%s\n:orphan:\n\nTitle\n=====\n" % (
+            name, " " + args if args else "", content)
+        # a document of its own: its title's label is new
+        docname = "probe-%s-%d" % (name.replace(":", "-"), len(content))
+        warnings = app._warning
+        warnings.seek(0)
+        warnings.truncate()
+        try:
+            # as Sphinx reads a document: the primary domain's
+            # directives by their names alone
+            app.env.prepare_settings(docname)
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                parse(app, text, docname)
+        except (Exception, SystemExit):     # noqa: the probe failed
+            continue
+        if warnings.getvalue():
+            continue
+        # Sphinx's MetadataCollector took what it found as the docinfo
+        return "orphan" in app.env.metadata.get(docname, {})
+    return False
+
+
+def spec(name, cls):
+    """(required, optional, final_whitespace, content kind, options,
+    precedes the docinfo, only in a substitution definition)"""
     options = " ".join("%s=%s" % (o, option_kind(c))
                        for o, c in sorted((cls.option_spec or {}).items()))
     return (cls.required_arguments, cls.optional_arguments,
-            bool(cls.final_argument_whitespace), content_kind(cls), options)
+            bool(cls.final_argument_whitespace), content_kind(cls), options,
+            precedes_docinfo(name, cls), substitution_only(cls))
 
 
 def print_registry(reg, domains):
@@ -188,8 +249,9 @@ def print_registry(reg, domains):
     for name in sorted(reg):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
-        req, opt, ws, content, options = spec(reg[name])
-        flags = [f for f, on in (("D_WS", ws), ("D_DOMAIN", name in domains))
+        req, opt, ws, content, options, prebib, subst = spec(name, reg[name])
+        flags = [f for f, on in (("D_WS", ws), ("D_DOMAIN", name in domains),
+                                 ("D_PREBIB", prebib), ("D_SUBST", subst))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
@@ -228,6 +290,7 @@ def variants(name, cls):
         extra = " ".join("a%d" % (i + 1) for i in range(req + opt + 1))
         out["extra"] = head(extra) + "\n" + toc
     out["badopt"] = head(args, [":no-such-option:"]) + "\n" + toc
+    out["orphan"] = head(args) + body + "\n:orphan:\n"
     return out
 
 
@@ -251,6 +314,11 @@ def write_tree(ksrc, out, names, reg):
     for name in names:
         for v, text in variants(name, reg[name]).items():
             f = fname(name, v)
+            if v == "orphan":
+                # before the title, which ends what may be the docinfo
+                t.docs[f] = [text, "%s %s\n%s" % (
+                    name, v, gen.underline("%s %s" % (name, v), "="))]
+                continue
             t.doc(f, "%s %s" % (name, v),
                   text.replace("CHILD", f.split("/")[-1] + "/child"))
             t.doc(f + "/child", "Child")
