@@ -309,7 +309,12 @@ class Runner:
         - the default mode takes the process index as reached from the
           top document, as it is in the kernel: a cycle below it is the
           crash it would be; a tree whose Documentation/index.rst does not
-          list it only gets Sphinx's "circular" warnings."""
+          list it only gets Sphinx's "circular" warnings;
+        - a duplicate label is where the checker says it is: Sphinx names
+          the closest node that has a source, which for a captioned code
+          block (a container with none) is the section around it, perhaps
+          in another file: one record of a label on each side, in two
+          files, is that."""
         def docname(path):
             return path[len("Documentation/"):-len(".rst")]
 
@@ -329,10 +334,16 @@ class Runner:
         climbed = {c for _, c in climbs}
         beyond = reach(set()) - reach(climbs) if mode == "default" else set()
         circular = any(r[1] == "circular" for r in sphinx_records)
+        dup = collections.Counter((x[1], x[4]) for x in result["diff"]
+                                  if x[0] == mode and x[3] == "dup-label")
         keep = []
         for x in result["diff"]:
             m, side, path, kind, target = x
-            if m == mode and mode == "default" and circular and \
+            if m == mode and kind == "dup-label" and \
+                    dup[("sphinx-only", target)] == 1 and \
+                    dup[("checker-only", target)] == 1:
+                result["deviations"].append(x)
+            elif m == mode and mode == "default" and circular and \
                     side == "checker-only" and kind == "crash":
                 result["deviations"].append(x)
             elif m == mode and climbed and (
