@@ -81,7 +81,10 @@ class Tree:
         # and its automarkup extension, which links paths to documents
         conf += "import os, sys\n"
         conf += "sys.path.insert(0, os.path.abspath('sphinx'))\n"
-        conf += "extensions = ['sphinx.ext.autosectionlabel', 'automarkup']\n"
+        conf += "extensions = ['sphinx.ext.autosectionlabel', 'automarkup',"
+        conf += " 'sphinx.ext.ifconfig']\n"
+        # a domain's directives by their names alone are the c domain's
+        conf += "primary_domain = 'c'\n"
         conf += "autosectionlabel_prefix_document = True\n"
         conf += "autosectionlabel_maxdepth = 2\n"
         with open(AUTOMARKUP, "rb") as f:
@@ -506,9 +509,10 @@ def f_literal(t, docs):
 
 DIRECTIVES_C = os.path.join(KSRC_DOCS, "..", "scripts", "checkconduct",
                             "directives.c")
-# directives that the doc page and the sweep's expected differences name:
-# Sphinx dies in them on faulty input, or they read a file the generator
-# does not make, or find errors the checker does not look for
+# directives of the kernel's own extensions, which the generated trees do
+# not load, and those the doc page and the sweep's expected differences
+# name: Sphinx dies in them on faulty input, or they read a file the
+# generator does not make, or find errors the checker does not look for
 DEVIATING = re.compile(r"^(kernel-.*|flat-table|(std:)?productionlist|"
                        r"literalinclude|maintainers-include|role|meta)$")
 _TABLE = None

@@ -234,14 +234,31 @@ def precedes_docinfo(name, cls):
     return False
 
 
+def needs_content(cls):
+    """Does the directive's run() refuse to run without content: does it
+    call self.assert_has_content() whatever its options (a statement of
+    its own body, not in a branch, as raw's is)?"""
+    import ast
+
+    for run in run_sources(cls):
+        # indented as in its class, and perhaps with lines that are not
+        body = ast.parse("if 1:\n" + run).body[0].body[0].body
+        for st in body:
+            if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) \
+                    and ast.unparse(st.value) == "self.assert_has_content()":
+                return True
+    return False
+
+
 def spec(name, cls):
-    """(required, optional, final_whitespace, content kind, options,
-    precedes the docinfo, only in a substitution definition)"""
+    """(required, optional, final_whitespace, content kind, options, flags:
+    precedes the docinfo, only in a substitution definition, needs content)"""
     options = " ".join("%s=%s" % (o, option_kind(c))
                        for o, c in sorted((cls.option_spec or {}).items()))
     return (cls.required_arguments, cls.optional_arguments,
             bool(cls.final_argument_whitespace), content_kind(cls), options,
-            precedes_docinfo(name, cls), substitution_only(cls))
+            (precedes_docinfo(name, cls), substitution_only(cls),
+             needs_content(cls)))
 
 
 def print_registry(reg, domains):
@@ -249,9 +266,11 @@ def print_registry(reg, domains):
     for name in sorted(reg):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
-        req, opt, ws, content, options, prebib, subst = spec(name, reg[name])
+        req, opt, ws, content, options, (prebib, subst, needs) = \
+            spec(name, reg[name])
         flags = [f for f, on in (("D_WS", ws), ("D_DOMAIN", name in domains),
-                                 ("D_PREBIB", prebib), ("D_SUBST", subst))
+                                 ("D_PREBIB", prebib), ("D_SUBST", subst),
+                                 ("D_CONTENT", needs))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
