@@ -1009,6 +1009,8 @@ def generate_real(seed):
             t.crlf.add("process/" + rng.choice(names + ["index"]))
         elif k == "orphan":
             victim = rng.choice(names)
+            if "process/" + victim not in t.docs:
+                continue        # deleted by an earlier mutation
             t.docs["process/" + victim] = [":orphan:\n\n" +
                                           t.docs["process/" + victim][0]]
         elif k in ("coc-section", "swap-sections"):
