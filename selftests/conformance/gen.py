@@ -150,6 +150,42 @@ def render_coc(tree, secs, title_ch="+"):
     tree.docs["process/code-of-conduct"] = blocks
 
 
+def subst_title(rng, title, i):
+    """The title @title written with a substitution reference, and the
+    definitions it needs (or not: undefined, circular, another case)."""
+    name = rng.choice(["t%d" % i, "T%d" % i, "t %d" % i])
+    ref = rng.choice([name, name.upper(), name.lower()])
+    first, rest = title[0], title[1:]
+    form = rng.choice(["replace", "replace", "part", "unicode", "image",
+                       "nested", "undefined", "circular", "in-note"])
+    if form == "part" and " " in title:
+        head, tail = title.split(" ", 1)
+        return "%s |%s|" % (head, ref), [".. |%s| replace:: %s" % (name, tail)]
+    if form == "unicode":
+        code = rng.choice(["0x%X", "U+%04X", "&#x%x;", "%d", "\\u%04x"]) % \
+            ord(first)
+        trim = rng.choice(["", "\n   :rtrim:", "\n   :trim:"])
+        title = ("|%s| %s" if trim else "|%s|\\ %s") % (ref, rest)
+        return title, [".. |%s| unicode:: %s .. a comment%s" % (name, code,
+                                                             trim)]
+    if form == "image":
+        return "|%s|" % ref, [".. |%s| image:: x.png\n   :alt: %s" % (name,
+                                                                    title)]
+    if form == "nested":
+        return "|%s|" % ref, [".. |%s| replace:: |%s-in|\\ %s" % (name, name,
+                                                                  rest),
+                              ".. |%s-in| replace:: %s" % (name, first)]
+    if form == "undefined":
+        return "|%s|" % ref, []
+    if form == "circular":
+        return "|%s|" % ref, [".. |%s| replace:: |%s-b|" % (name, name),
+                              ".. |%s-b| replace:: |%s|" % (name, name)]
+    if form == "in-note":
+        return "|%s|" % ref, [".. note::\n\n   .. |%s| replace:: %s" % (
+            name, title)]
+    return "|%s|" % ref, [".. |%s| replace:: %s" % (name, title)]
+
+
 def mutate_coc(tree, secs):
     rng = tree.rng
     kinds = ["drop", "dup", "swap", "typo", "bold", "escape", "empty",
@@ -157,7 +193,7 @@ def mutate_coc(tree, secs):
              "include", "only-html", "only-latex", "literal", "quoted",
              "tab-title", "nbsp-title", "ff-body", "subsection",
              "level-inconsistent", "target-body", "only-body", "crlf",
-             "sub-required", "trailing-space"]
+             "sub-required", "trailing-space", "subst-title"]
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         k = rng.choice(kinds)
         i = rng.randrange(len(secs))
@@ -242,6 +278,9 @@ def mutate_coc(tree, secs):
             s[1] = "-"
         elif k == "trailing-space":
             s[0] = s[0] + rng.choice(["  ", "\t"])
+        elif k == "subst-title":
+            s[0], defs = subst_title(rng, s[0], i)
+            s[3] = "\n\n".join([s[3] or "Text."] + defs)
     render_coc(tree, secs)
 
 
@@ -871,6 +910,38 @@ def f_container(t, docs):
         [t.rng.choice(docs)], indent="   ")))
 
 
+def f_substitution(t, docs):
+    """A directive in a substitution definition: docutils moves what is
+    not inline out, in front of the definition (a toctree too); a toctree
+    after an inline one."""
+    rng = t.rng
+    entry = rng.choice(docs + ["missing-doc"])
+    r = rng.random()
+    if r < 0.4:
+        t.feature("subst-toctree")
+        t.add("process/index", ".. |toc| toctree::\n\n   %s" % entry)
+        return
+    if r < 0.6:
+        t.feature("subst-note")
+        t.add("process/index", ".. |n| note::\n\n%s" % toctree(
+            [entry], indent="   "))
+        return
+    table = table_directives()
+    name, req, content = rng.choice(table) if table else ("image", 1, False)
+    if rng.random() < 0.5:
+        name, req, content = rng.choice([("image", 1, False),
+                                         ("replace", 0, True),
+                                         ("unicode", 1, False),
+                                         ("raw", 1, True)])
+    t.feature("subst-" + name.replace(":", "-"))
+    args = "".join(" a%d" % (i + 1) for i in range(req))
+    text = ".. |s| %s::%s" % (name, args)
+    if content:
+        text += "\n\n   Some text."
+    t.add("process/index", text)
+    t.add("process/index", toctree([entry]))
+
+
 def f_definition(t, docs):
     t.add("process/index", "term\n   .. toctree::\n\n      %s" %
           t.rng.choice(docs))
@@ -889,7 +960,7 @@ FEATURES = [
     f_duplicate, f_explicit_title, f_climb, f_literal, f_orphan_field,
     f_missing, f_crlf, f_only, f_include_doc, f_argline, f_unindent,
     f_orphan_other, f_process_unlisted, f_coc_elsewhere, f_container,
-    f_definition, f_field_body,
+    f_definition, f_field_body, f_substitution,
 ]
 
 

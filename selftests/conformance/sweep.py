@@ -234,6 +234,40 @@ def precedes_docinfo(name, cls):
     return False
 
 
+def stays_inline(name, cls):
+    """Written as it should be (its arguments, and some text as its
+    content, or else none) in a substitution definition, does what the
+    directive makes stay there?  docutils moves anything that is not
+    inline out, in front of the definition."""
+    import contextlib
+    import io
+    from docutils import nodes
+    from sphinx.testing.restructuredtext import parse
+
+    app = registry.app
+    args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
+    for content in (["\n   Some text.\n"] if cls.has_content else []) + [""]:
+        text = ".. |s| %s::%s\n%s\nUses |s|.\n" % (
+            name, " " + args if args else "", content)
+        docname = "probe-inline-%s-%d" % (name.replace(":", "-"),
+                                          len(content))
+        try:
+            app.env.prepare_settings(docname)
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                doctree = parse(app, text, docname)
+        except (Exception, SystemExit):     # noqa: the probe failed
+            continue
+        body = [n for n in doctree.children
+                if not isinstance(n, nodes.system_message)]
+        if len(body) < 2 or not isinstance(body[-1], nodes.paragraph):
+            continue
+        return len(body) == 2 and \
+            isinstance(body[0], nodes.substitution_definition) and \
+            len(body[0]) > 0
+    return False
+
+
 def needs_content(cls):
     """Does the directive's run() refuse to run without content: does it
     call self.assert_has_content() whatever its options (a statement of
@@ -252,13 +286,14 @@ def needs_content(cls):
 
 def spec(name, cls):
     """(required, optional, final_whitespace, content kind, options, flags:
-    precedes the docinfo, only in a substitution definition, needs content)"""
+    precedes the docinfo, only in a substitution definition, needs content,
+    stays inline in a substitution definition)"""
     options = " ".join("%s=%s" % (o, option_kind(c))
                        for o, c in sorted((cls.option_spec or {}).items()))
     return (cls.required_arguments, cls.optional_arguments,
             bool(cls.final_argument_whitespace), content_kind(cls), options,
             (precedes_docinfo(name, cls), substitution_only(cls),
-             needs_content(cls)))
+             needs_content(cls), stays_inline(name, cls)))
 
 
 def print_registry(reg, domains):
@@ -266,11 +301,11 @@ def print_registry(reg, domains):
     for name in sorted(reg):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
-        req, opt, ws, content, options, (prebib, subst, needs) = \
+        req, opt, ws, content, options, (prebib, subst, needs, inline) = \
             spec(name, reg[name])
         flags = [f for f, on in (("D_WS", ws), ("D_DOMAIN", name in domains),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
-                                 ("D_CONTENT", needs))
+                                 ("D_CONTENT", needs), ("D_INLINE", inline))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
