@@ -917,6 +917,13 @@ def f_substitution(t, docs):
     rng = t.rng
     entry = rng.choice(docs + ["missing-doc"])
     r = rng.random()
+    if r < 0.15:
+        # options are text: a reference in them is no substitution
+        t.feature("subst-in-option")
+        t.add("process/index", ".. |n| replace:: 2\n\n" + toctree(
+            [entry], [rng.choice([":caption: |n|", ":maxdepth: |n|",
+                                  ":name: |n|"])]))
+        return
     if r < 0.4:
         t.feature("subst-toctree")
         t.add("process/index", ".. |toc| toctree::\n\n   %s" % entry)

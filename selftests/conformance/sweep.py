@@ -234,6 +234,16 @@ def precedes_docinfo(name, cls):
     return False
 
 
+def prefix_nodes(app):
+    """How many nodes Sphinx puts before the text of any document."""
+    from sphinx.testing.restructuredtext import parse
+
+    if not hasattr(prefix_nodes, "n"):
+        app.env.prepare_settings("probe-prefix")
+        prefix_nodes.n = len(parse(app, "Text.\n", "probe-prefix")) - 1
+    return prefix_nodes.n
+
+
 def stays_inline(name, cls):
     """Written as it should be (its arguments, and some text as its
     content, or else none) in a substitution definition, does what the
@@ -258,7 +268,9 @@ def stays_inline(name, cls):
                 doctree = parse(app, text, docname)
         except (Exception, SystemExit):     # noqa: the probe failed
             continue
-        body = [n for n in doctree.children
+        # what an extension puts first in every document (6.12's
+        # translations) is not the directive's
+        body = [n for n in doctree.children[prefix_nodes(app):]
                 if not isinstance(n, nodes.system_message)]
         if len(body) < 2 or not isinstance(body[-1], nodes.paragraph):
             continue
