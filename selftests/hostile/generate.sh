@@ -234,6 +234,24 @@ Documentation/process/howto.rst:14:11: $warning 'html$(yes ' and html' | tr -d '
 Documentation/process/howto.rst:18:11: $warning 'html$(yes ' if html else html' | tr -d '\n' | head -c 4092)...': $kept
 END
 
+# Substitutions in the code of conduct's titles: 100,000 sections, each
+# titled by its own of 100,000 definitions (a reference is looked up, not
+# searched for); a chain of 100,000 definitions, each naming the next; and
+# 60 that each name the next twice, which doubles at every level.  The
+# checker reads a chain 100 deep at most and stops once a reference has
+# made 10,000 bytes (docutils' line_length_limit); the required sections
+# are all there, so nothing is wrong.
+new_case substitutions
+{
+	seq -f '\nSection |s%g|\n=============\n\nText.' 0 99999
+	printf '\n|c0|\n====\n\nA chain.\n\n|d0|\n====\n\nDoubling.\n\n'
+	seq -f '.. |s%g| replace:: x' 0 99999
+	seq 0 99998 | awk '{ printf ".. |c%d| replace:: |c%d|\n", $1, $1 + 1 }'
+	echo '.. |c99999| replace:: end'
+	seq 0 59 | awk '{ printf ".. |d%d| replace:: |d%d| |d%d|\n", $1, $1 + 1, $1 + 1 }'
+} >>"$proc/code-of-conduct.rst"
+expect 0 </dev/null
+
 # A 10 MB toctree entry: it names no document (no file name is that long),
 # and the diagnostic quotes only its first PATH_MAX (4096) bytes.
 new_case long-entry
