@@ -193,7 +193,7 @@ def mutate_coc(tree, secs):
              "include", "only-html", "only-latex", "literal", "quoted",
              "tab-title", "nbsp-title", "ff-body", "subsection",
              "level-inconsistent", "target-body", "only-body", "crlf",
-             "sub-required", "trailing-space", "subst-title"]
+             "sub-required", "trailing-space", "subst-title", "rubric"]
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         k = rng.choice(kinds)
         i = rng.randrange(len(secs))
@@ -278,6 +278,8 @@ def mutate_coc(tree, secs):
             s[1] = "-"
         elif k == "trailing-space":
             s[0] = s[0] + rng.choice(["  ", "\t"])
+        elif k == "rubric":
+            secs[i] = [(".. rubric:: %s\n\n%s" % (s[0], s[3] or "Text."),)]
         elif k == "subst-title":
             s[0], defs = subst_title(rng, s[0], i)
             s[3] = "\n\n".join([s[3] or "Text."] + defs)
