@@ -951,6 +951,23 @@ def f_substitution(t, docs):
     t.add("process/index", toctree([entry]))
 
 
+def f_glossary(t, docs):
+    """Sphinx reads a glossary's definitions as body elements; a comment
+    hides what is indented under it."""
+    rng = t.rng
+    entry = rng.choice(docs + ["missing-doc"])
+    where = rng.choice(["definition", "after-blank", "comment", "deeper"])
+    t.feature("glossary-" + where)
+    body = {"definition": "   term\n%s" % toctree([entry], indent="      "),
+            "after-blank": "   term\n   other term\n\n%s" % toctree(
+                [entry], indent="      "),
+            "comment": "   .. a comment\n%s" % toctree([entry],
+                                                      indent="      "),
+            "deeper": "   term\n     Text.\n\n%s" % toctree(
+                [entry], indent="       ")}[where]
+    t.add("process/index", ".. glossary::\n\n" + body)
+
+
 def f_definition(t, docs):
     t.add("process/index", "term\n   .. toctree::\n\n      %s" %
           t.rng.choice(docs))
@@ -969,7 +986,7 @@ FEATURES = [
     f_duplicate, f_explicit_title, f_climb, f_literal, f_orphan_field,
     f_missing, f_crlf, f_only, f_include_doc, f_argline, f_unindent,
     f_orphan_other, f_process_unlisted, f_coc_elsewhere, f_container,
-    f_definition, f_field_body, f_substitution,
+    f_definition, f_field_body, f_substitution, f_glossary,
 ]
 
 

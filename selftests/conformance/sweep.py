@@ -139,6 +139,7 @@ def content_kind(cls):
       C_LIST_TABLE  as exactly one bullet list of bullet lists, all as long
       C_FLAT_TABLE  the same, of any length; Sphinx dies on anything else
       C_FIGURE   a caption paragraph, then body elements (the legend)
+      C_GLOSSARY  terms, and under them definitions as body elements
       C_TOCTREE, C_INCLUDE, C_ONLY, C_INDEX: read by rules of their own"""
     from docutils.parsers.rst.directives import tables
     from sphinx.directives import other, patches
@@ -168,8 +169,10 @@ def content_kind(cls):
         return "C_TEXT"
     for run in run_sources(cls):
         if "nested_parse" in run or "state.block_quote(" in run:
-            if issubclass(cls, (tables.CSVTable, std.Glossary)):
-                return "C_TEXT"     # piecewise: cells, definitions
+            if issubclass(cls, std.Glossary):
+                return "C_GLOSSARY"     # terms, then definitions
+            if issubclass(cls, tables.CSVTable):
+                return "C_TEXT"     # piecewise: cells
             return "C_BODY"
     return "C_TEXT"
 
