@@ -399,6 +399,23 @@ def f_bad_option(t, docs):
     t.add("process/index", toctree([t.rng.choice(docs)], [opt]))
 
 
+def f_choice_option(t, docs):
+    """A toctree in a figure's legend or a table's cell, the directive
+    with an ":align:" that docutils' choice() takes or refuses."""
+    rng = t.rng
+    value = rng.choice(["center", "CENTER", " right ", "Left", "middle",
+                        "top", "centre", "", "left right"])
+    t.feature("choice-" + (value.strip().lower() or "empty"))
+    inner = toctree([rng.choice(docs + ["missing-doc"])], indent="   ")
+    if rng.random() < 0.5:
+        t.add("process/index", ".. figure:: x.png\n   :align: %s\n\n"
+              "   A caption.\n\n%s" % (value, inner))
+    else:
+        t.add("process/index", ".. list-table:: T\n   :align: %s\n\n"
+              "   * - %s" % (value, toctree([rng.choice(docs)],
+                                            indent="       ").lstrip()))
+
+
 def f_no_blank_after_options(t, docs):
     t.add("process/index", toctree([t.rng.choice(docs)], [":maxdepth: 1"],
                                    blank=False))
@@ -987,6 +1004,7 @@ FEATURES = [
     f_missing, f_crlf, f_only, f_include_doc, f_argline, f_unindent,
     f_orphan_other, f_process_unlisted, f_coc_elsewhere, f_container,
     f_definition, f_field_body, f_substitution, f_glossary,
+    f_choice_option,
 ]
 
 

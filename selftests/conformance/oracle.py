@@ -331,7 +331,10 @@ class Oracle:
         verdict = set()
         if COC not in env.toctree_includes.get("process/index", []):
             verdict.add(("*", "unlinked"))
-        doctree = env.get_doctree(COC)
+        try:
+            doctree = env.get_doctree(COC)
+        except FileNotFoundError:
+            return None         # the build died before it read it
         process_only_nodes(doctree, app.builder.tags)
         short = set()
         for wpath, line, level, msg in warns:

@@ -107,14 +107,24 @@ def option_kind(conv):
       i  a number (Python's int())
       u  a number not below 0 (nonnegative_int)
       p  a number above 0 (positive_int)
+      c:x,y  one of the words x, y, in any case (docutils' choice(), found
+         by the words its error names)
       r  something: a value the checker takes as it is (a class, a
-         length, one of a few words ...)"""
+         length ...)"""
     def ok(v):
         try:
             conv(v)
             return True
         except Exception:       # noqa: what the converter refuses
             return False
+    try:
+        conv("not a choice")
+    except ValueError as e:
+        if "; choose from " in str(e):
+            return "c:" + ",".join(re.findall(r'"([^"]*)"',
+                                              str(e).split("choose from")[1]))
+    except Exception:           # noqa: what the converter refuses
+        pass
     if ok(None):
         if ok("x"):
             return "a"
