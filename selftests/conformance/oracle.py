@@ -298,8 +298,15 @@ class Oracle:
         Sphinx reaches from process/index, and, instead of Sphinx's
         orphans, the documents under process/ that Sphinx read, that are
         not reached from process/index, not :orphan: and not included.
+        The code of conduct is checked even where the index does not
+        reach it, and what its toctrees reach with it.
         """
         reached = self.closure(env, "process/index")
+        listed = set(reached)
+        if COC in env.found_docs and COC not in reached:
+            reached |= self.closure(env, COC)
+            listed |= {c for d in reached
+                       for c in env.toctree_includes.get(d, [])}
         # and the files they include: their toctrees are the document's
         files = {"Documentation/%s.rst" % i for d in reached
                  for i in [d] + sorted(env.included.get(d, ()))}
@@ -310,7 +317,7 @@ class Oracle:
                if r[1] not in ("orphan",) and r[0] in files}
         included = set().union(*env.included.values()) if env.included else set()
         for d in sorted(env.found_docs):
-            if not d.startswith("process/") or d in reached:
+            if not d.startswith("process/") or d in listed:
                 continue
             if d in included or "orphan" in env.metadata.get(d, {}):
                 continue
