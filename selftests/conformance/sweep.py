@@ -20,7 +20,7 @@ whether content is allowed, and the names of the options.
 
 The tree is a small Documentation/ with the kernel's conf.py (and its
 extensions, Documentation/sphinx/), a process index and a code of
-conduct, and for every directive up to five documents under sweep/, each
+conduct, and for every directive up to seven documents under sweep/, each
 one way of writing it, with a toctree that lists a document of its own:
 
   in       the directive as it should be written, a toctree its content
@@ -29,11 +29,12 @@ one way of writing it, with a toctree that lists a document of its own:
   extra    with an argument too many, a toctree its content
   badopt   with an option it does not have, a toctree its content
   orphan   at the top of a document no toctree lists, before ":orphan:"
+  bare     the same without content, if it takes content
 
 Whether Sphinx reads that toctree shows in whether the document it lists
 is in a toctree: both sides are asked for every document of the tree
 (Sphinx's "document isn't included in any toctree", the checker's orphan
-warning with --all).  The orphan variant asks whether the field list
+warning with --all).  The orphan and bare variants ask whether the field list
 after the directive is still the docinfo (docutils' DocInfo transform
 lets only PreBibliographic nodes precede it), so that ":orphan:" counts.
 A difference is printed as
@@ -51,7 +52,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-VARIANTS = ("in", "after", "noarg", "extra", "badopt", "orphan")
+VARIANTS = ("in", "after", "noarg", "extra", "badopt", "orphan", "bare")
 
 
 def registry(ksrc):
@@ -150,6 +151,8 @@ def content_kind(cls):
       C_FLAT_TABLE  the same, of any length; Sphinx dies on anything else
       C_FIGURE   a caption paragraph, then body elements (the legend)
       C_GLOSSARY  terms, and under them definitions as body elements
+      C_UNSEEN   as body elements, not in the body (header, footer):
+                 spec() tells it from C_BODY
       C_TOCTREE, C_INCLUDE, C_ONLY, C_INDEX: read by rules of their own"""
     from docutils.parsers.rst.directives import tables
     from sphinx.directives import other, patches
@@ -208,24 +211,27 @@ def substitution_only(cls):
     return any(rx.search(run) for run in run_sources(cls))
 
 
-def precedes_docinfo(name, cls):
-    """Does the directive, written as it should be (its arguments, and
-    some text as its content, or else none), leave the docinfo after it?
-    Sphinx parses it, then a field list, then a title; Sphinx's metadata
-    is the docinfo if docutils' DocInfo transform found the field list
-    after nothing but PreBibliographic nodes (comments, targets, pending
-    nodes, raw, meta ...) and Sphinx still finds it there.  Not if
-    parsing it warns: what it leaves then is a system message, for its
-    input."""
+def precedes_docinfo(name, cls, *contents):
+    """Does the directive, written with its arguments and with the first
+    of @contents it takes without a warning ("" for none), leave the
+    docinfo after it?  Sphinx parses it, then a field list, then a title;
+    Sphinx's metadata is the docinfo if docutils' DocInfo transform found
+    the field list after nothing but PreBibliographic nodes (comments,
+    targets, pending nodes, raw, meta ...) and Sphinx still finds it
+    there.  Not if parsing it warns: what it leaves then is a system
+    message, for its input."""
     import contextlib
     import io
     from sphinx.testing.restructuredtext import parse
 
     app = registry.app
     args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
-    for content in (["\n   Some text.\n"] if cls.has_content else []) + [""]:
+    for content in contents:
+        if content and not cls.has_content:
+            continue
         text = ".. %s::%s\n%s\n:orphan:\n\nTitle\n=====\n" % (
-            name, " " + args if args else "", content)
+            name, " " + args if args else "",
+            "\n   %s\n" % content if content else "")
         # a document of its own: its title's label is new
         docname = "probe-%s-%d" % (name.replace(":", "-"), len(content))
         warnings = app._warning
@@ -240,10 +246,12 @@ def precedes_docinfo(name, cls):
                 parse(app, text, docname)
         except (Exception, SystemExit):     # noqa: the probe failed
             continue
-        if warnings.getvalue():
-            continue
         # Sphinx's MetadataCollector took what it found as the docinfo
-        return "orphan" in app.env.metadata.get(docname, {})
+        orphan = "orphan" in app.env.metadata.get(docname, {})
+        # what the probe declared is no duplicate for the next one
+        app.env.clear_doc(docname)
+        if not warnings.getvalue():
+            return orphan
     return False
 
 
@@ -315,9 +323,16 @@ def spec(name, cls):
     stays inline in a substitution definition)"""
     options = " ".join("%s=%s" % (o, option_kind(c))
                        for o, c in sorted((cls.option_spec or {}).items()))
+    kind = content_kind(cls)
+    # as body elements, but what they make is not in the body: with text
+    # as content, the docinfo may still follow (header, footer)
+    if kind == "C_BODY" and precedes_docinfo(name, cls, "Some text."):
+        kind = "C_UNSEEN"
+    # what it makes itself, content aside: a comment is PreBibliographic
+    prebib = precedes_docinfo(name, cls, ".. A comment.", "")
     return (cls.required_arguments, cls.optional_arguments,
-            bool(cls.final_argument_whitespace), content_kind(cls), options,
-            (precedes_docinfo(name, cls), substitution_only(cls),
+            bool(cls.final_argument_whitespace), kind, options,
+            (prebib, substitution_only(cls),
              needs_content(cls), stays_inline(name, cls)))
 
 
@@ -370,6 +385,8 @@ def variants(name, cls):
         out["extra"] = head(extra) + "\n" + toc
     out["badopt"] = head(args, [":no-such-option:"]) + "\n" + toc
     out["orphan"] = head(args) + body + "\n:orphan:\n"
+    if content:
+        out["bare"] = head(args) + "\n:orphan:\n"
     return out
 
 
@@ -393,7 +410,7 @@ def write_tree(ksrc, out, names, reg):
     for name in names:
         for v, text in variants(name, reg[name]).items():
             f = fname(name, v)
-            if v == "orphan":
+            if v in ("orphan", "bare"):
                 # before the title, which ends what may be the docinfo
                 t.docs[f] = [text, "%s %s\n%s" % (
                     name, v, gen.underline("%s %s" % (name, v), "="))]

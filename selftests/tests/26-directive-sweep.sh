@@ -1,15 +1,15 @@
 #!/bin/bash
 # The directive sweep: for every directive of the registries, a toctree in
 # its content, right after it, and in it when an argument is missing or
-# one too many, or an option unknown, and before the ":orphan:" of a
-# document's docinfo (so that it must leave nothing docutils' DocInfo
-# transform stops at), built by Sphinx 5.3 with this base's
+# one too many, or an option unknown, and, with its content and without,
+# before the ":orphan:" of a document's docinfo (so that it must leave
+# nothing docutils' DocInfo transform stops at), built by Sphinx 5.3 with this base's
 # conf.py and compared with the checker (selftests/conformance/sweep.py).
 # The only differences allowed are those in sweep-<base>.expected: Sphinx
 # dying in one of the kernel's extensions, which the checker does not run,
 # and errors a directive's run() finds in what it is given (a file it
 # reads that does not exist, a role without a name, a meta directive
-# without fields), after which docutils still finds the docinfo: the
+# without fields, a csv-table without data), after which docutils still finds the docinfo: the
 # checker does not look (the doc page says so).
 # long: about 30 s of Sphinx builds
 # bases: each
