@@ -519,6 +519,8 @@ def main():
     ap.add_argument("--replay", nargs="*")
     ap.add_argument("--digest", help="write one line a tree to this file")
     args = ap.parse_args()
+    # for the kernel-includes gen.py writes, on both sides
+    os.environ[gen.KI_VAR] = gen.KI_DIR
     if args.seed is None:
         args.seed = int(os.environ.get("CONFORMANCE_SEED", time.time()))
     os.makedirs(args.out, exist_ok=True)

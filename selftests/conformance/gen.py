@@ -39,7 +39,9 @@ ODD = {
 KSRC_DOCS = os.path.join(os.environ.get("KSRC", os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "src",
     "linux-source-6.1")), "Documentation")
-AUTOMARKUP = os.path.join(KSRC_DOCS, "sphinx", "automarkup.py")
+# what the kernel-includes of f_kernel_include() expand: the harness
+# gives both Sphinx and the checker this environment
+KI_VAR, KI_DIR = "CHECKCONDUCT_KI", "Documentation/process"
 REAL_PROCESS = os.path.join(os.environ.get("KSRC", os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "src",
     "linux-source-6.1")), "Documentation", "process")
@@ -57,6 +59,7 @@ class Tree:
         self.docs = {}          # docname -> list of blocks (str)
         self.files = {}         # extra files: path below Documentation/ -> str
         self.excludes = ["output"]
+        self.extensions = []    # of the kernel's, beyond automarkup
         self.crlf = set()       # docnames written with CRLF
         self.features = []
         self.toctrees = {}      # docname -> list of toctree entry lists (mutable)
@@ -87,8 +90,12 @@ class Tree:
         conf += "primary_domain = 'c'\n"
         conf += "autosectionlabel_prefix_document = True\n"
         conf += "autosectionlabel_maxdepth = 2\n"
-        with open(AUTOMARKUP, "rb") as f:
-            out["Documentation/sphinx/automarkup.py"] = f.read()
+        for ext in ["automarkup"] + self.extensions:
+            with open(os.path.join(KSRC_DOCS, "sphinx", ext + ".py"),
+                      "rb") as f:
+                out["Documentation/sphinx/%s.py" % ext] = f.read()
+        if self.extensions:
+            conf += "extensions += %r\n" % self.extensions
         conf += "exclude_patterns = [%s]\n" % ", ".join(
             repr(p) for p in self.excludes)
         out["Documentation/conf.py"] = conf.encode()
@@ -879,9 +886,35 @@ def f_links(t, docs):
     t.feature("links")
 
 
+def f_kernel_include(t, docs):
+    """The kernel's kernel-include: its path, after the environment's
+    variables in it are expanded, is resolved from the top of the tree,
+    where make runs (not from the document); and what it includes is
+    still an orphan for Sphinx."""
+    rng = t.rng
+    d = rng.choice([x for x in docs if x != "code-of-conduct"] or docs)
+    if "kernel_include" not in t.extensions:
+        t.extensions.append("kernel_include")
+    name = "kpart-%s.%s" % (d, rng.choice(["txt", "rst"]))
+    if name.endswith(".rst"):
+        t.doc("process/" + name[:-4])
+        t.add("process/" + name[:-4], toctree([rng.choice(docs)]))
+    else:
+        t.files["process/" + name] = toctree([rng.choice(docs + ["nodoc"])])
+    path = rng.choice(["$%s/%s" % (KI_VAR, name), "${%s}/%s" % (KI_VAR, name),
+                       "%s/%s" % (KI_DIR, name), name,
+                       "./%s/../process/%s" % (KI_DIR, name),
+                       "$%s_UNSET/%s" % (KI_VAR, name), "$/%s" % name,
+                       "${%s/%s" % (KI_VAR, name)])
+    opts = rng.choice(["", "", "   :literal:\n", "   :start-line: 1\n"])
+    t.add("process/" + d, ".. kernel-include:: %s\n%s" % (path, opts))
+    t.feature("kernel-include")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
-LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title]
+LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
+                  f_kernel_include]
 
 
 def f_argline(t, docs):

@@ -154,12 +154,18 @@ class Oracle:
         w.seek(0)
         w.truncate()
         crash = None
+        # from the top of the tree, as make runs Sphinx and the checker
+        # there: a kernel-include's path is resolved from there
+        cwd = os.getcwd()
+        os.chdir(tree)
         try:
             app.build(force_all=True)
             if self.builder != "html":
                 self._html_steps(app)
         except Exception as e:      # noqa: Sphinx's verdict, recorded
             crash = "%s in %s" % (type(e).__name__, _where(e))
+        finally:
+            os.chdir(cwd)
         text = w.getvalue()
         warns = self._parse(text, tree, src)
         records = set()

@@ -158,7 +158,9 @@ def content_kind(cls):
     from sphinx.directives import other, patches
     from sphinx.domains import index, std
 
-    if cls is other.Include:
+    # Sphinx's include, and the kernel's (maintainers-include reads no
+    # path: what it includes it makes)
+    if cls is other.Include or cls.__name__ == "KernelInclude":
         return "C_INCLUDE"
     if not cls.has_content:
         return "C_INDEX" if issubclass(cls, index.IndexDirective) \

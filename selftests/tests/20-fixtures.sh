@@ -4,7 +4,8 @@
 # Each case in selftests/fixtures/cases/NAME/ is the tree fixtures/base/
 # with the case's own Documentation/ laid over it, the paths listed in
 # "remove" deleted, and the checker run there with the arguments in "args"
-# (one a line).  Its stdout, stderr and exit status must be exactly
+# (one a line), with the environment's variables in "env" (NAME=value, one
+# a line) added.  Its stdout, stderr and exit status must be exactly
 # expected.out, expected.err and expected.status (missing: empty, 0).
 . "$TOP/selftests/lib.sh"
 
@@ -19,8 +20,11 @@ for case in "$fixtures"/cases/*/; do
 	make_fixture "$name" "$tree"
 	args=()
 	[ ! -f "$case/args" ] || mapfile -t args <"$case/args"
+	vars=()
+	[ ! -f "$case/env" ] || mapfile -t vars <"$case/env"
 	# Diagnostics name files relative to the source tree, wherever we are.
-	(cd "$tree" && expect_run "$case/expected" "$checker" "${args[@]}")
+	(cd "$tree" &&
+	 expect_run "$case/expected" env "${vars[@]}" "$checker" "${args[@]}")
 	echo "ok $name"
 	cases=$((cases + 1))
 done
