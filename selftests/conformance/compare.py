@@ -42,9 +42,9 @@ which Sphinx does not warn about: the oracle reads it from the doctree);
 only-expr (a ".. only::" expression Sphinx cannot evaluate, at the
 directive: the oracle evaluates each only node of the doctrees with the
 builder's tags, as Sphinx does, not counting the warnings Sphinx repeats
-at the toctrees that take a section from inside it).  Sphinx's circular,
-self-ref and no-title warnings have no checker counterpart at all: they
-are counted apart and do not make a tree disagree unless --strict.
+at the toctrees that take a section from inside it).  Sphinx's circular
+and self-ref warnings have no checker counterpart at all: they are
+counted apart and do not make a tree disagree unless --strict.
 
 A tree where the two sides differ is saved as DIR/cases/<name>/: tree/
 (the Documentation/ that was checked), sphinx.txt (Sphinx's warnings and
@@ -70,7 +70,7 @@ import gen                                      # noqa: E402
 from oracle import (Oracle, norm_target, sphinx_docname_join,  # noqa: E402
                     REQUIRED)
 
-UNCHECKED_KINDS = {"circular", "self-ref", "no-title"}
+UNCHECKED_KINDS = {"circular", "self-ref"}
 # The checker's messages about links: the kind, and the target in group 1
 LINK_MESSAGES = [
     (re.compile(r":ref: to an undefined label '(.*?)'(; did you mean '.*'\?)?$"),
@@ -166,6 +166,9 @@ def checker_records(stderr):
             # included file, the document is the one that includes it
             e = unescape(re.match(r"toctree entry '(.*)' is this", msg).group(1))
             r = ("duplicate", entry_docname(fdoc, e))
+        elif re.match(r"toctree entry '.*' names '(.*)', a document without a title: ", msg):
+            mm = re.match(r"toctree entry '.*' names '(.*)', a document without", msg)
+            r = ("no-title", unescape(mm.group(1)))
         elif re.match(r"toctree entry '(.*)' repeats the entry of line \d+$", msg):
             e = unescape(re.match(r"toctree entry '(.*)' repeats", msg).group(1))
             r = ("duplicate", entry_docname(fdoc, e))
