@@ -911,10 +911,33 @@ def f_kernel_include(t, docs):
     t.feature("kernel-include")
 
 
+def f_default_domain(t, docs):
+    """Sphinx looks a directive's name up in lower case: "domain:name" in
+    that domain, a name alone in the default domain (c, until
+    ".. default-domain::" sets another, or one that does not exist), then
+    in std, then among docutils' own."""
+    rng = t.rng
+    d = rng.choice(docs)
+    block = ""
+    if rng.random() < 0.8:
+        block = ".. default-domain:: %s\n\n" % rng.choice(
+            ["py", "PY", "cpp", "js", "rst", "c", "std", "math", "nosuch"])
+    name = rng.choice(["function", "Function", "class", "module", "struct",
+                       "C:function", "PY:Function", "cpp:class", "envvar",
+                       "directive", "note", "namespace"])
+    opt = rng.choice(["", ":module: m", ":noindex:", ":noindexentry:",
+                      ":tparam-line-spec:"])
+    block += ".. %s:: f(x)\n%s\n%s" % (
+        name, "   %s\n" % opt if opt else "",
+        toctree([rng.choice(docs + ["nodoc"])], indent="   "))
+    t.add("process/" + d, block)
+    t.feature("default-domain")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
-                  f_kernel_include]
+                  f_kernel_include, f_default_domain]
 
 
 def f_argline(t, docs):

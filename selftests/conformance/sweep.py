@@ -56,10 +56,12 @@ VARIANTS = ("in", "after", "noarg", "extra", "badopt", "orphan", "bare")
 
 
 def registry(ksrc):
-    """({name: the directive's class}, the names a domain has)
+    """({name: the directive's class}, the names that stand alone for the
+    primary domain's)
 
-    A domain's names are matched as they are written; docutils' own and
-    those Sphinx registers with docutils, in any case."""
+    Sphinx looks every name up in lower case; a name alone in the default
+    domain (the primary domain, until ".. default-domain::"), then std,
+    then among docutils' own and those Sphinx registers with docutils."""
     import contextlib
     import importlib
     import io
@@ -86,17 +88,14 @@ def registry(ksrc):
         found[name] = getattr(m, cls)
     found.update(directives._directives)
     primary = app.config.primary_domain
-    domain = set()
     for dname, dom in sorted(app.env.domains.items()):
         for n, d in dom.directives.items():
             found[dname + ":" + n] = d
-            domain.add(dname + ":" + n)
     # a bare name is looked up in the primary domain, then std, then docutils
     for dname in ("std", primary):
         for n, d in app.env.domains[dname].directives.items():
             found[n] = d
-            domain.add(n)
-    return found, domain
+    return found, set(app.env.domains[primary].directives)
 
 
 def option_kind(conv):
@@ -338,14 +337,14 @@ def spec(name, cls):
              needs_content(cls), stays_inline(name, cls)))
 
 
-def print_registry(reg, domains):
+def print_registry(reg, primary):
     """The directives as the checker's table has them, one a line."""
     for name in sorted(reg):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
         req, opt, ws, content, options, (prebib, subst, needs, inline) = \
             spec(name, reg[name])
-        flags = [f for f, on in (("D_WS", ws), ("D_DOMAIN", name in domains),
+        flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
                                  ("D_CONTENT", needs), ("D_INLINE", inline))
                  if on]
