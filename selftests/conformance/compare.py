@@ -287,7 +287,6 @@ class Runner:
                 result["diff"].append((mode, "sphinx-only") + r)
             for r in sorted(crecs - srecs):
                 result["diff"].append((mode, "checker-only") + r)
-            self.set_apart_deviations(result, mode, crecs)
             if s["coc"] is not None:
                 scoc = set(s["coc"])
                 if ("*", "absent") in scoc or ("*", "absent") in ccoc:
@@ -300,6 +299,7 @@ class Runner:
                 for sec, prob in sorted(ccoc - scoc):
                     result["diff"].append((mode, "checker-only", COC_FILE,
                                            "coc-" + prob, sec))
+            self.set_apart_deviations(result, mode, crecs)
             for line in other:
                 result["diff"].append((mode, "checker", "unparsed", "", line))
         return result
@@ -326,7 +326,11 @@ class Runner:
           the closest node that has a source, which for a captioned code
           block (a container with none) is the section around it, perhaps
           in another file: one record of a label on each side, in two
-          files, is that."""
+          files, is that;
+        - a toctree is a body of the code of conduct's section for the
+          checker even where none of its entries makes a link (a document
+          without a title, or one that does not exist): Sphinx's page
+          shows nothing there."""
         def docname(path):
             return path[len("Documentation/"):-len(".rst")]
 
@@ -352,10 +356,15 @@ class Runner:
         # the checker does not foresee (the doc page): all of it is apart
         read_died = any(r[1] == "crash" and r[2].endswith(" in read_doc")
                         for r in sphinx_records)
+        nolink = any(r[0] == COC_FILE and r[1] in ("no-title", "missing")
+                     for r in sphinx_records)
         keep = []
         for x in result["diff"]:
             m, side, path, kind, target = x
             if m == mode and read_died:
+                result["deviations"].append(x)
+            elif m == mode and nolink and side == "sphinx-only" and \
+                    kind == "coc-nobody":
                 result["deviations"].append(x)
             elif m == mode and kind == "dup-label" and \
                     dup[("sphinx-only", target)] == 1 and \

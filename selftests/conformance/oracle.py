@@ -260,11 +260,15 @@ class Oracle:
         return out
 
     def _html_steps(self, app):
-        """What the html builder's writing phase does with toctrees."""
+        """What the html builder's writing phase does with toctrees: each
+        page's, and the sidebar's (alabaster's navigation.html)."""
+        from sphinx.environment.adapters.toctree import TocTree
         env = app.env
         env.collect_relations()
         for docname in sorted(env.found_docs):
             env.get_and_resolve_doctree(docname, app.builder)
+            TocTree(env).get_toctree_for(docname, app.builder, collapse=True,
+                                         includehidden=True)
 
     @staticmethod
     def _parse(text, tree, src):
@@ -358,6 +362,7 @@ class Oracle:
             elif msg.startswith("Title overline too short"):
                 short.add((os.path.normpath(os.path.join(tree, wpath)),
                            line + 2))
+        shown = self._html_bodies(COC) if self.builder == "html" else None
         secs = []
         for pos, s in enumerate(doctree.findall(nodes.section)):
             depth = 0
@@ -373,7 +378,8 @@ class Oracle:
                 "title": s[0].astext(),
                 "pos": pos,
                 "depth": depth,
-                "body": self._has_body(s),
+                "body": shown.get(s["ids"][0], False) if shown is not None
+                else self._has_body(s),
                 "short": (os.path.normpath(spath), s.line) in short,
             })
         # the required sections are siblings: their depth is the one at
@@ -419,26 +425,93 @@ class Oracle:
                 last = s
         return verdict
 
+    def _html_bodies(self, docname):
+        """{section id: does the html page show anything in the section
+        besides its title}: a text (a subsection's title too), or an
+        element that is seen without one (an image, a rule ...)."""
+        from html.parser import HTMLParser
+
+        seen_alone = {"img", "hr", "svg", "object", "embed", "video",
+                      "audio", "iframe", "input", "canvas", "math"}
+        shown = {}
+
+        class Page(HTMLParser):
+            def __init__(self):
+                super().__init__(convert_charrefs=True)
+                self.open = []      # [section id, in its title]
+                self.depth = []     # tag depth at which each section opened
+                self.tags = 0
+
+            def see(self):
+                # a title is no body of its own section, but one of the
+                # sections around that
+                inner = len(self.open) - (1 if self.open and
+                                          self.open[-1][1] else 0)
+                for sec in self.open[:inner]:
+                    shown[sec[0]] = True
+
+            def handle_starttag(self, tag, attrs):
+                self.tags += 1
+                if tag == "section":
+                    sid = dict(attrs).get("id", "")
+                    shown.setdefault(sid, False)
+                    self.open.append([sid, False])
+                    self.depth.append(self.tags)
+                elif self.open and re.fullmatch(r"h[1-6]", tag) and \
+                        self.depth[-1] == self.tags - 1:
+                    self.open[-1][1] = True     # the section's title
+                elif tag in seen_alone:
+                    self.see()
+                if tag in ("img", "hr", "input", "embed", "br", "meta",
+                           "link", "wbr", "source", "col", "area", "base",
+                           "param", "track"):
+                    self.tags -= 1              # void: no end tag
+
+            def handle_endtag(self, tag):
+                if tag == "section" and self.open:
+                    self.open.pop()
+                    self.depth.pop()
+                elif self.open and self.open[-1][1] and \
+                        re.fullmatch(r"h[1-6]", tag) and \
+                        self.depth[-1] == self.tags - 1:
+                    self.open[-1][1] = False
+                self.tags -= 1
+
+            def handle_data(self, data):
+                if data.strip():
+                    self.see()
+
+        try:
+            with open(os.path.join(self.workdir, "out", docname + ".html"),
+                      encoding="utf-8") as f:
+                Page().feed(f.read())
+        except FileNotFoundError:
+            return None     # the build died before it wrote the page
+        return shown
+
     @staticmethod
     def _has_body(section):
-        """Anything a reader sees, here or in a subsection, besides titles."""
+        """_html_bodies() as node classes tell it, for the dummy builder,
+        which writes no html: anything but the title, a comment, a target
+        ..., a :hidden: toctree, raw text for another format."""
         from docutils import nodes
         from sphinx import addnodes
         invisible = (nodes.title, nodes.comment, nodes.target,
                      nodes.system_message, nodes.substitution_definition,
                      nodes.pending, addnodes.index, addnodes.only)
 
-        def visible(node):
-            for c in node.children:
-                if isinstance(c, invisible):
-                    continue
-                if isinstance(c, nodes.section):
-                    if visible(c):
-                        return True
-                    continue
-                return True
-            return False
-        return visible(section)
+        def seen(c):
+            if isinstance(c, invisible):
+                return False
+            if isinstance(c, nodes.compound) and \
+                    "toctree-wrapper" in c["classes"]:
+                return any(not t.get("hidden")
+                           for t in c.findall(addnodes.toctree))
+            if isinstance(c, nodes.raw):
+                return "html" in c.get("format", "").split() and \
+                    bool(c.astext().strip())
+            return True
+        return any(seen(c) for c in section.children)
 
 
 def main():
