@@ -200,7 +200,8 @@ def mutate_coc(tree, secs):
              "include", "only-html", "only-latex", "literal", "quoted",
              "tab-title", "nbsp-title", "ff-body", "subsection",
              "level-inconsistent", "target-body", "only-body", "crlf",
-             "sub-required", "trailing-space", "subst-title", "rubric"]
+             "sub-required", "trailing-space", "subst-title", "rubric",
+             "html-body"]
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         k = rng.choice(kinds)
         i = rng.randrange(len(secs))
@@ -285,6 +286,16 @@ def mutate_coc(tree, secs):
             s[1] = "-"
         elif k == "trailing-space":
             s[0] = s[0] + rng.choice(["  ", "\t"])
+        elif k == "html-body":
+            # what the html page shows, or not, as the body
+            s[3] = rng.choice([
+                ".. toctree::\n   :hidden:\n\n   https://www.kernel.org/",
+                ".. raw:: html\n\n   <b>Shown.</b>",
+                ".. raw:: html\n\n   <!-- not shown -->&nbsp;",
+                ".. raw:: HTML latex\n\n   <img src='x.png'/>",
+                ".. raw:: latex\n\n   Print only.",
+                ".. index:: single: conduct",
+                "Sub\n---"])
         elif k == "rubric":
             secs[i] = [(".. rubric:: %s\n\n%s" % (s[0], s[3] or "Text."),)]
         elif k == "subst-title":
