@@ -433,6 +433,8 @@ class Oracle:
 
         seen_alone = {"img", "hr", "svg", "object", "embed", "video",
                       "audio", "iframe", "input", "canvas", "math"}
+        void = {"img", "hr", "input", "embed", "br", "meta", "link", "wbr",
+                "source", "col", "area", "base", "param", "track"}
         shown = {}
 
         class Page(HTMLParser):
@@ -462,10 +464,13 @@ class Oracle:
                     self.open[-1][1] = True     # the section's title
                 elif tag in seen_alone:
                     self.see()
-                if tag in ("img", "hr", "input", "embed", "br", "meta",
-                           "link", "wbr", "source", "col", "area", "base",
-                           "param", "track"):
-                    self.tags -= 1              # void: no end tag
+                if tag in void:
+                    self.tags -= 1              # no end tag
+
+            def handle_startendtag(self, tag, attrs):
+                self.handle_starttag(tag, attrs)
+                if tag not in void:
+                    self.handle_endtag(tag)
 
             def handle_endtag(self, tag):
                 if tag == "section" and self.open:

@@ -102,6 +102,9 @@ Documentation/process/code-of-conduct.rst:1:1: error: required section 'Attribut
 Documentation/process/code-of-conduct.sections:6:1: note: the list of required sections names it here
 Documentation/process/code-of-conduct.rst:1:1: error: required section 'Interpretation' is missing
 Documentation/process/code-of-conduct.sections:7:1: note: the list of required sections names it here
+Documentation/process/index.rst:7:4: warning: toctree entry 'howto' names 'process/howto', a document without a title: Sphinx makes no link to it
+Documentation/process/index.rst:8:4: warning: toctree entry 'code-of-conduct' names 'process/code-of-conduct', a document without a title: Sphinx makes no link to it
+Documentation/process/index.rst:9:4: warning: toctree entry '../other/guide' names 'other/guide', a document without a title: Sphinx makes no link to it
 END
 
 new_case empty-index
