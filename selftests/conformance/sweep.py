@@ -302,6 +302,40 @@ def stays_inline(name, cls):
     return False
 
 
+def makes_toc(name, cls):
+    """Written as it should be (its arguments, and some text as its
+    content, or else none) in a document with no title, does what the
+    directive makes put an entry in Sphinx's toc of the document (a
+    section, an object description)?  Where the probe cannot tell (it
+    fails, or warns), an extension's directive may: what it makes comes
+    from what it reads."""
+    import contextlib
+    import io
+    from sphinx.testing.restructuredtext import parse
+
+    app = registry.app
+    args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
+    for content in (["\n   Some text.\n"] if cls.has_content else []) + [""]:
+        text = ".. %s::%s\n%s" % (name, " " + args if args else "", content)
+        docname = "probe-toc-%s-%d" % (name.replace(":", "-"), len(content))
+        warnings = app._warning
+        warnings.seek(0)
+        warnings.truncate()
+        try:
+            app.env.prepare_settings(docname)
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                parse(app, text, docname)
+        except (Exception, SystemExit):     # noqa: the probe failed
+            continue
+        # Sphinx's TocTreeCollector made the toc as it read
+        entries = len(app.env.tocs.get(docname, []))
+        app.env.clear_doc(docname)
+        if not warnings.getvalue():
+            return entries > 0
+    return not cls.__module__.startswith(("docutils.", "sphinx."))
+
+
 def needs_content(cls):
     """Does the directive's run() refuse to run without content: does it
     call self.assert_has_content() whatever its options (a statement of
@@ -321,7 +355,7 @@ def needs_content(cls):
 def spec(name, cls):
     """(required, optional, final_whitespace, content kind, options, flags:
     precedes the docinfo, only in a substitution definition, needs content,
-    stays inline in a substitution definition)"""
+    stays inline in a substitution definition, makes a toc entry)"""
     options = " ".join("%s=%s" % (o, option_kind(c))
                        for o, c in sorted((cls.option_spec or {}).items()))
     kind = content_kind(cls)
@@ -334,7 +368,8 @@ def spec(name, cls):
     return (cls.required_arguments, cls.optional_arguments,
             bool(cls.final_argument_whitespace), kind, options,
             (prebib, substitution_only(cls),
-             needs_content(cls), stays_inline(name, cls)))
+             needs_content(cls), stays_inline(name, cls),
+             makes_toc(name, cls)))
 
 
 def print_registry(reg, primary):
@@ -342,11 +377,12 @@ def print_registry(reg, primary):
     for name in sorted(reg):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
-        req, opt, ws, content, options, (prebib, subst, needs, inline) = \
-            spec(name, reg[name])
+        req, opt, ws, content, options, \
+            (prebib, subst, needs, inline, toc) = spec(name, reg[name])
         flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
-                                 ("D_CONTENT", needs), ("D_INLINE", inline))
+                                 ("D_CONTENT", needs), ("D_INLINE", inline),
+                                 ("D_TOC", toc))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
