@@ -37,18 +37,20 @@ cp "$("$TOP/scripts/build-checker.sh" asan)" "$bin/checkconduct-asan"
 runs=0
 
 # check EXPECTED DIR [ARGS...]: the asan build and the plain one under
-# valgrind, run in DIR, give EXPECTED.out/.err/.status.
+# valgrind, run in DIR with the variables in vars (NAME=value), give
+# EXPECTED.out/.err/.status.
+vars=()
 check() {
 	local expected=$1 dir=$2
 	shift 2
 	(cd "$dir" && expect_run "$expected" timeout "$TIMEOUT" "${user[@]}" \
-		"$bin/checkconduct-asan" "$@")
+		env "${vars[@]}" "$bin/checkconduct-asan" "$@")
 	! grep -qE 'Sanitizer|runtime error' "$TEST_TMP/run.err" ||
 		fail "sanitizer report in $dir: $(cat "$TEST_TMP/run.err")"
 	runs=$((runs + 1))
 	[ "$valgrind" = yes ] || return 0
 	(cd "$dir" && expect_run "$expected" timeout "$TIMEOUT" "${user[@]}" \
-		"${VALGRIND[@]}" "$bin/checkconduct" "$@") 9>"$vglog"
+		env "${vars[@]}" "${VALGRIND[@]}" "$bin/checkconduct" "$@") 9>"$vglog"
 	[ ! -s "$vglog" ] || fail "valgrind report in $dir: $(cat "$vglog")"
 	runs=$((runs + 1))
 }
@@ -61,11 +63,13 @@ for case in "$fixtures"/cases/*/; do
 	tree=$TEST_TMP/fixtures/$name
 	mkdir -p "$tree"
 	make_fixture "$name" "$tree"
-	args=()
+	args=() vars=()
 	[ ! -f "$case/args" ] || mapfile -t args <"$case/args"
+	[ ! -f "$case/env" ] || mapfile -t vars <"$case/env"
 	check "$case/expected" "$tree" "${args[@]}"
 	echo "ok fixture $name"
 done
+vars=()
 
 # The real tree: what the plain build says is what the others must say.
 progress "the real tree $KSRC"
