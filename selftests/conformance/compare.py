@@ -47,7 +47,7 @@ and self-ref warnings have no checker counterpart at all: they are
 counted apart and do not make a tree disagree unless --strict.
 
 A tree where the two sides differ is saved as DIR/cases/<name>/: tree/
-(the Documentation/ that was checked), sphinx.txt (Sphinx's warnings and
+(the tree that was checked), sphinx.txt (Sphinx's warnings and
 the records drawn from them), checker.txt (what the checker printed in
 both modes, and its exit status), diff.txt (the disagreements),
 features.txt (what gen.py put in).  DIR/summary.txt gets the counts.
@@ -387,8 +387,7 @@ class Runner:
         d = os.path.join(self.out, "cases", name)
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
-        shutil.copytree(os.path.join(tree, "Documentation"),
-                        os.path.join(d, "tree", "Documentation"), symlinks=True)
+        shutil.copytree(tree, os.path.join(d, "tree"), symlinks=True)
         s = result["sphinx"]
         with open(os.path.join(d, "sphinx.txt"), "w") as f:
             f.write("# Sphinx 5.3 warnings\n")

@@ -1137,6 +1137,24 @@ def real_docs():
 
 _REAL = None
 
+# The first lines of the kernel's MAINTAINERS, as maintainers_include
+# reads them: a title, the descriptions, then one subsystem.
+MAINTAINERS = """\
+List of maintainers
+===================
+
+Descriptions of section entries and preferred order
+---------------------------------------------------
+
+\tM: *Mail* patches to: FullName <address@domain>
+
+Maintainers List
+----------------
+
+THE REST
+M:\tA Maintainer <maintainer@example.org>
+"""
+
 
 def generate_real(seed):
     global _REAL
@@ -1149,6 +1167,10 @@ def generate_real(seed):
     t.add("index", toctree(["process/index"]))
     for name, text in _REAL.items():
         t.docs["process/" + name] = [text]
+    # process/maintainers is ".. maintainers-include::", which makes the
+    # page (a title first) of the MAINTAINERS file above Documentation/
+    t.extensions.append("maintainers_include")
+    t.files["../MAINTAINERS"] = MAINTAINERS
     # the two documents outside process/ that its index lists
     t.doc("riscv/patch-acceptance")
     t.doc("core-api/unaligned-memory-access")
