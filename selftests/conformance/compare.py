@@ -166,8 +166,8 @@ def checker_records(stderr):
             # included file, the document is the one that includes it
             e = unescape(re.match(r"toctree entry '(.*)' is this", msg).group(1))
             r = ("duplicate", entry_docname(fdoc, e))
-        elif re.match(r"toctree entry '.*' names '(.*)', a document without a title: ", msg):
-            mm = re.match(r"toctree entry '.*' names '(.*)', a document without", msg)
+        elif re.match(r"toctree entry names '(.*)', a document without a title: ", msg):
+            mm = re.match(r"toctree entry names '(.*)', a document without", msg)
             r = ("no-title", unescape(mm.group(1)))
         elif re.match(r"toctree entry '(.*)' repeats the entry of line \d+$", msg):
             e = unescape(re.match(r"toctree entry '(.*)' repeats", msg).group(1))
