@@ -309,6 +309,8 @@ first=$(($(wc -l <"$proc/index.rst") + 1))
 yes '   *' | head -n 50000 >>"$proc/index.rst"
 yes '   doc-0[0-9]*' | head -n 50000 >>"$proc/index.rst"
 {
+	# the first glob lists the 100 documents, which have no title
+	seq -f "Documentation/process/index.rst:$first:4: warning: toctree entry names 'process/doc-%03g', a document without a title: Sphinx makes no link to it" 1 100
 	seq "$((first + 1))" "$((first + 49999))" |
 		sed 's/.*/Documentation\/process\/index.rst:&:4: error: toctree glob '\''*'\'' matches no document/'
 	seq "$((first + 50000))" "$((first + 99999))" |
