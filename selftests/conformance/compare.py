@@ -94,9 +94,10 @@ def link_record(msg):
     return None
 
 
-# what Sphinx says only once it resolves references, after reading
+# what Sphinx says only once it resolves references and toctrees, after
+# reading: a build that died reading never says it
 RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked",
-                  "only-expr"}
+                  "only-expr", "no-title"}
 
 # severity "note": a consequence of an error (checker after 500094b3);
 # compared like the others
