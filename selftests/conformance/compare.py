@@ -95,7 +95,7 @@ def link_record(msg):
 
 
 # what Sphinx says only once it resolves references and toctrees, after
-# reading: a build that died reading never says it
+# reading: a build that died before it wrote never says it
 RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked",
                   "only-expr", "no-title"}
 
