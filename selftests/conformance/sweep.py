@@ -212,6 +212,38 @@ def substitution_only(cls):
     return any(rx.search(run) for run in run_sources(cls))
 
 
+def probe(kind, name, text):
+    """Parse @text as a document of its own, as Sphinx reads one (the
+    primary domain's directives by their names alone): (the doctree, its
+    docname, whether Sphinx warned), or None if the parse failed."""
+    import contextlib
+    import io
+    from sphinx.testing.restructuredtext import parse
+
+    app = registry.app
+    # a document of its own: its title's label is new
+    docname = "probe-%s%s-%d" % (kind, name.replace(":", "-"), len(text))
+    warnings = app._warning
+    warnings.seek(0)
+    warnings.truncate()
+    try:
+        app.env.prepare_settings(docname)
+        with contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()):
+            doctree = parse(app, text, docname)
+    except (Exception, SystemExit):     # noqa: the probe failed
+        return None
+    return doctree, docname, bool(warnings.getvalue())
+
+
+def directive_text(name, cls, content, subst=""):
+    """The directive @name with its arguments, and @content, if any, as
+    its content; in the substitution definition @subst, if given."""
+    args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
+    return ".. %s%s::%s\n%s" % (subst, name, " " + args if args else "",
+                                "\n   %s\n" % content if content else "")
+
+
 def precedes_docinfo(name, cls, *contents):
     """Does the directive, written with its arguments and with the first
     of @contents it takes without a warning ("" for none), leave the
@@ -221,37 +253,19 @@ def precedes_docinfo(name, cls, *contents):
     targets, pending nodes, raw, meta ...) and Sphinx still finds it
     there.  Not if parsing it warns: what it leaves then is a system
     message, for its input."""
-    import contextlib
-    import io
-    from sphinx.testing.restructuredtext import parse
-
-    app = registry.app
-    args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
     for content in contents:
         if content and not cls.has_content:
             continue
-        text = ".. %s::%s\n%s\n:orphan:\n\nTitle\n=====\n" % (
-            name, " " + args if args else "",
-            "\n   %s\n" % content if content else "")
-        # a document of its own: its title's label is new
-        docname = "probe-%s-%d" % (name.replace(":", "-"), len(content))
-        warnings = app._warning
-        warnings.seek(0)
-        warnings.truncate()
-        try:
-            # as Sphinx reads a document: the primary domain's
-            # directives by their names alone
-            app.env.prepare_settings(docname)
-            with contextlib.redirect_stdout(io.StringIO()), \
-                    contextlib.redirect_stderr(io.StringIO()):
-                parse(app, text, docname)
-        except (Exception, SystemExit):     # noqa: the probe failed
+        p = probe("", name, directive_text(name, cls, content) +
+                  "\n:orphan:\n\nTitle\n=====\n")
+        if not p:
             continue
+        _, docname, warned = p
         # Sphinx's MetadataCollector took what it found as the docinfo
-        orphan = "orphan" in app.env.metadata.get(docname, {})
+        orphan = "orphan" in registry.app.env.metadata.get(docname, {})
         # what the probe declared is no duplicate for the next one
-        app.env.clear_doc(docname)
-        if not warnings.getvalue():
+        registry.app.env.clear_doc(docname)
+        if not warned:
             return orphan
     return False
 
@@ -271,28 +285,16 @@ def stays_inline(name, cls):
     content, or else none) in a substitution definition, does what the
     directive makes stay there?  docutils moves anything that is not
     inline out, in front of the definition."""
-    import contextlib
-    import io
     from docutils import nodes
-    from sphinx.testing.restructuredtext import parse
 
-    app = registry.app
-    args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
-    for content in (["\n   Some text.\n"] if cls.has_content else []) + [""]:
-        text = ".. |s| %s::%s\n%s\nUses |s|.\n" % (
-            name, " " + args if args else "", content)
-        docname = "probe-inline-%s-%d" % (name.replace(":", "-"),
-                                          len(content))
-        try:
-            app.env.prepare_settings(docname)
-            with contextlib.redirect_stdout(io.StringIO()), \
-                    contextlib.redirect_stderr(io.StringIO()):
-                doctree = parse(app, text, docname)
-        except (Exception, SystemExit):     # noqa: the probe failed
+    for content in (["Some text."] if cls.has_content else []) + [""]:
+        p = probe("inline-", name, directive_text(name, cls, content, "|s| ") +
+                  "\nUses |s|.\n")
+        if not p:
             continue
         # what an extension puts first in every document (6.12's
         # translations) is not the directive's
-        body = [n for n in doctree.children[prefix_nodes(app):]
+        body = [n for n in p[0].children[prefix_nodes(registry.app):]
                 if not isinstance(n, nodes.system_message)]
         if len(body) < 2 or not isinstance(body[-1], nodes.paragraph):
             continue
@@ -309,29 +311,15 @@ def makes_toc(name, cls):
     section, an object description)?  Where the probe cannot tell (it
     fails, or warns), an extension's directive may: what it makes comes
     from what it reads."""
-    import contextlib
-    import io
-    from sphinx.testing.restructuredtext import parse
-
-    app = registry.app
-    args = " ".join("a%d" % (i + 1) for i in range(cls.required_arguments))
-    for content in (["\n   Some text.\n"] if cls.has_content else []) + [""]:
-        text = ".. %s::%s\n%s" % (name, " " + args if args else "", content)
-        docname = "probe-toc-%s-%d" % (name.replace(":", "-"), len(content))
-        warnings = app._warning
-        warnings.seek(0)
-        warnings.truncate()
-        try:
-            app.env.prepare_settings(docname)
-            with contextlib.redirect_stdout(io.StringIO()), \
-                    contextlib.redirect_stderr(io.StringIO()):
-                parse(app, text, docname)
-        except (Exception, SystemExit):     # noqa: the probe failed
+    for content in (["Some text."] if cls.has_content else []) + [""]:
+        p = probe("toc-", name, directive_text(name, cls, content))
+        if not p:
             continue
+        _, docname, warned = p
         # Sphinx's TocTreeCollector made the toc as it read
-        entries = len(app.env.tocs.get(docname, []))
-        app.env.clear_doc(docname)
-        if not warnings.getvalue():
+        entries = len(registry.app.env.tocs.get(docname, []))
+        registry.app.env.clear_doc(docname)
+        if not warned:
             return entries > 0
     return not cls.__module__.startswith(("docutils.", "sphinx."))
 
