@@ -945,10 +945,87 @@ def f_default_domain(t, docs):
     t.feature("default-domain")
 
 
+def csv_text(rows, delim, quote, escape):
+    """@rows as a csv writer with that dialect would write them: a field
+    with the delimiter, the quote, a blank or a line break in it quoted,
+    the quote in it doubled (or escaped)."""
+    out = []
+    for row in rows:
+        fields = []
+        for f in row:
+            if any(c in f for c in (delim, quote, " ", "\n")) or \
+                    (escape and escape in f):
+                if escape:
+                    f = f.replace(escape, escape * 2)
+                f = f.replace(quote, escape + quote if escape else quote * 2)
+                f = quote + f + quote
+            fields.append(f)
+        out.append(delim.join(fields))
+    return "\n".join(out).split("\n")
+
+
+def f_csv_table(t, docs):
+    """A toctree in a cell of a csv-table: docutils reads the content with
+    Python's csv module, in the dialect the options give, then each cell
+    as body elements; a table it finds malformed (bad CSV, too few rows or
+    columns, widths that do not match) it drops, toctree and all."""
+    rng = t.rng
+    d = rng.choice(docs)
+    delim, dname = rng.choice([(",", None), (",", None), (";", ";"),
+                               (" ", "space"), (";", "U+3B"), ("|", "0x7C")])
+    quote, qname = rng.choice([('"', None), ('"', None), ("'", "'"),
+                               ("'", "U+27")])
+    escape, ename = rng.choice([(None, None), (None, None), ("\\", "\\"),
+                                ("\\", "92")])
+    cell = ".. toctree::\n\n   %s" % rng.choice(docs + ["nodoc"])
+    if rng.random() < 0.3:
+        cell = "See :ref:`%s`." % rng.choice(["nolabel", "label-x"])
+    rows = [["x", cell], ["y", "z"]]
+    if rng.random() < 0.3:
+        rows.append(["w"])
+    rng.shuffle(rows)
+    opts = []
+    for name, value in (("delim", dname), ("quote", qname),
+                        ("escape", ename)):
+        if value:
+            opts.append(":%s: %s" % (name, value))
+    if rng.random() < 0.2:
+        opts.append(":keepspace:")
+    if rng.random() < 0.3:
+        opts.append(":header: %s" % rng.choice(
+            ['"a", "b"', '"a", ":doc:`nodoc`"', '"a\\"b", c', '"a"b, c',
+             '"a, b']))
+    if rng.random() < 0.3:
+        opts.append(":header-rows: %d" % rng.randint(0, 4))
+    if rng.random() < 0.3:
+        opts.append(":stub-columns: %d" % rng.randint(0, 2))
+    if rng.random() < 0.2:
+        opts.append(":widths: %s" % rng.choice(["auto", "1 2", "1, 2",
+                                                "1 2 3", "30"]))
+    if rng.random() < 0.1:
+        opts.append(":file: data.csv")
+    lines = csv_text(rows, delim, quote, escape)
+    k = rng.random()
+    if k < 0.1:
+        lines.append('%sa%sb' % (quote, quote))     # text after a quote
+    elif k < 0.15:
+        lines.append('%sopen' % quote)              # data ends in a field
+    elif k < 0.2 and escape:
+        lines.append('a%s' % escape)                # an escaped line end
+        lines.append('b')
+    elif k < 0.25:
+        lines.insert(1, "")                         # a row of no cells
+    block = ".. csv-table::%s\n" % rng.choice(["", " A title"])
+    block += "".join("   %s\n" % o for o in opts) + "\n"
+    block += "\n".join("   " + x if x else "" for x in lines)
+    t.add("process/" + d, block)
+    t.feature("csv-table")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
-                  f_kernel_include, f_default_domain]
+                  f_kernel_include, f_default_domain, f_csv_table]
 
 
 def f_argline(t, docs):

@@ -109,6 +109,8 @@ def option_kind(conv):
       p  a number above 0 (positive_int)
       c:x,y  one of the words x, y, in any case (docutils' choice(), found
          by the words its error names)
+      o  one character, or a character's code (single_char_or_unicode)
+      w  the same, or the word "tab" or "space"
       r  something: a value the checker takes as it is (a class, a
          length ...)"""
     def ok(v):
@@ -129,6 +131,8 @@ def option_kind(conv):
         if ok("x"):
             return "a"
         return "n" if ok("1") else "f"
+    if ok("x") and not ok("xy"):
+        return "w" if ok("tab") else "o"
     # a number and nothing else, or something the checker does not check
     if not ok("1") or any(ok(v) for v in ("x", "auto", "1em", "50%", "1.5",
                                            "1 2", "1,2")):
@@ -142,7 +146,7 @@ def content_kind(cls):
     """How a directive reads its content, by what its run() does with it:
 
       C_NONE     it takes none
-      C_TEXT     not as reStructuredText (code, math, raw, a CSV ...)
+      C_TEXT     not as reStructuredText (code, math, raw ...)
       C_BODY     as body elements, where it stands
       C_TABLE    as exactly one table
       C_LIST     as exactly one bullet list (hlist, acks)
@@ -150,6 +154,7 @@ def content_kind(cls):
       C_FLAT_TABLE  the same, of any length; Sphinx dies on anything else
       C_FIGURE   a caption paragraph, then body elements (the legend)
       C_GLOSSARY  terms, and under them definitions as body elements
+      C_CSV      as rows of comma-separated values, each cell body elements
       C_UNSEEN   as body elements, not in the body (header, footer):
                  spec() tells it from C_BODY
       C_TOCTREE, C_INCLUDE, C_ONLY, C_INDEX: read by rules of their own"""
@@ -165,10 +170,11 @@ def content_kind(cls):
         return "C_INDEX" if issubclass(cls, index.IndexDirective) \
             else "C_NONE"
     own = {other.TocTree: "C_TOCTREE", other.Only: "C_ONLY",
-           tables.RSTTable: "C_TABLE", tables.ListTable: "C_LIST_TABLE",
-           other.HList: "C_LIST", other.Acks: "C_LIST"}
+           tables.CSVTable: "C_CSV", tables.RSTTable: "C_TABLE",
+           tables.ListTable: "C_LIST_TABLE", other.HList: "C_LIST",
+           other.Acks: "C_LIST"}
     for c, k in own.items():
-        if issubclass(cls, c) and not issubclass(cls, tables.CSVTable):
+        if issubclass(cls, c):
             return k
     if cls.__name__ in ("Figure", "KernelFigure") or \
             issubclass(cls, patches.Figure):
@@ -185,8 +191,6 @@ def content_kind(cls):
         if "nested_parse" in run or "state.block_quote(" in run:
             if issubclass(cls, std.Glossary):
                 return "C_GLOSSARY"     # terms, then definitions
-            if issubclass(cls, tables.CSVTable):
-                return "C_TEXT"     # piecewise: cells
             return "C_BODY"
     return "C_TEXT"
 
