@@ -734,13 +734,20 @@ def f_include_doc(t, docs):
 
 
 def f_include_clip(t, docs):
-    """An include of a part of a text: lines, markers, tab width, literal."""
+    """An include of a part of a text: lines, markers, tab width, literal;
+    a part with a line over docutils' limit of 10,000 characters (after
+    tabs are expanded) is not included."""
     d = t.rng.choice([x for x in docs if x != "code-of-conduct"] or docs)
     a, b = t.rng.sample(docs, 2)
     tab = t.rng.choice([" " * 3, "\t"])
-    t.files["process/part-%s.txt" % d] = (
-        "Some text.\n\nCUT-A\n\n.. toctree::\n\n%s%s\n\nCUT-B\n\n"
-        ".. toctree::\n\n%s%s\n\nThe end.\n" % (tab, a, tab, b))
+    parts = ["Some text.", "CUT-A", ".. toctree::\n\n%s%s" % (tab, a),
+             "CUT-B", ".. toctree::\n\n%s%s" % (tab, b), "The end."]
+    if t.rng.random() < 0.4:
+        parts.insert(t.rng.choice([1, 3, 5]), t.rng.choice(
+            ["x" * 10001, "x" * 10000, "Text.\n\n\t" + "x" * 9993,
+             "Text.\n\n\t" + "x" * 9992, "\u00e9" * 10001]))
+        t.feature("include-long-line")
+    t.files["process/part-%s.txt" % d] = "\n\n".join(parts) + "\n"
     opts = t.rng.sample([":start-after: CUT-A", ":end-before: CUT-B",
                          ":start-after: CUT-B", ":end-before: NOWHERE",
                          ":start-line: %d" % t.rng.randint(-8, 12),

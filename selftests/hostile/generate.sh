@@ -260,6 +260,25 @@ new_case substitutions
 } >>"$proc/code-of-conduct.rst"
 expect 0 </dev/null
 
+# csv-tables: one of 100,000 rows, a toctree in the quoted cell of its
+# last; and one with a field of 10 MB, over Python's csv field limit of
+# 131,072 characters, so that docutils drops the table and the toctree in
+# the cell before it.
+new_case csv-tables
+printf 'Lost\n====\n\nText.\n' >"$proc/lost.rst"
+{
+	printf '\n.. csv-table::\n\n'
+	seq 1 100000 | awk '{ printf "   %d, \"cell %d\"\n", $1, $1 }'
+	printf '   x, ".. toctree::\n\n      nodoc"\n'
+	printf '\n.. csv-table::\n\n   ".. toctree::\n\n      lost", "%s"\n' \
+		"$(head -c $((10 * MB)) /dev/zero | tr '\0' 'a')"
+} >>"$proc/howto.rst"
+expect 1 <<END
+Documentation/process/howto.rst:100010:7: error: toctree entry 'nodoc' does not exist (no Documentation/process/nodoc.rst)
+Documentation/process/howto.rst:100012:1: error: the 'csv-table' directive around this toctree: a field of its CSV data is longer than 131072 characters (Sphinx drops it, and the toctree with it)
+Documentation/process/lost.rst:1:1: note: so this document is not in any toctree
+END
+
 # A 10 MB toctree entry: it names no document (no file name is that long),
 # and the diagnostic quotes only its first PATH_MAX (4096) bytes.
 new_case long-entry
