@@ -6,7 +6,7 @@ export BUILD KSRC_TAR
 
 RUN := scripts/env.sh
 
-.PHONY: all deps tree export sync test clean boot bench fuzz conformance
+.PHONY: all deps tree export sync fold test clean boot bench fuzz conformance
 
 all:
 	@$(RUN) scripts/main.sh
@@ -23,6 +23,11 @@ export:
 # The checker of this base's series, carried over to the other bases' trees.
 sync:
 	@$(RUN) scripts/sync-series.sh
+
+# The changes made in the tree, each hunk into the commit it belongs to:
+# make fold FOLD='FILE=SUBJECT ...' to name one for a file (scripts/fold.py).
+fold:
+	@$(RUN) scripts/fold.py $(FOLD)
 
 # make test TESTS="00 1"  runs only the tests whose names start so.
 test: deps tree

@@ -612,6 +612,105 @@ def table_directives():
     return _TABLE
 
 
+_ROWS = None
+
+
+def table_rows():
+    """{name: (required, optional, flags, content kind, {option: kind})}
+    of the checker's table of directives (test 24 holds it to the
+    registries), but for those DEVIATING names and ".. default-role::",
+    which would change what every later `text` is."""
+    global _ROWS
+    if _ROWS is None:
+        rx = re.compile(r'\{ "([^"]+)", (\d+), (\d+), ([^,]+), (C_\w+),\s*"([^"]*)"')
+        try:
+            with open(DIRECTIVES_C) as f:
+                text = f.read()
+        except OSError:
+            text = ""
+        _ROWS = {m.group(1): (int(m.group(2)), int(m.group(3)),
+                              m.group(4), m.group(5),
+                              dict(o.split("=", 1) for o in m.group(6).split()))
+                 for m in rx.finditer(text)
+                 if not DEVIATING.match(m.group(1)) and m.group(1) != "default-role"}
+    return _ROWS
+
+
+# content a directive that reads it as a shape takes
+SHAPED_CONTENT = {
+    "C_TABLE": ["=  =", "a  b", "=  ="],
+    "C_LIST": ["* a", "* b"],
+    "C_LIST_TABLE": ["* - a", "  - b"],
+    "C_CSV": ["a, b"],
+    "C_FIGURE": ["A caption.", "", "A legend."],
+    "C_GLOSSARY": ["term", "   A definition."],
+    "C_TOCTREE": [],
+}
+
+
+def f_roles_in_directives(t, docs):
+    """A :ref: or :doc: in an argument, an option's value or the content
+    of a directive drawn from the checker's table (which test 24 holds to
+    the registries), written as it should be otherwise; in a substitution
+    definition for the directives that only go there, which is used
+    nowhere, once or twice, in a paragraph or a title; or in a glossary
+    term.  Sphinx resolves the roles only where the directive reads
+    inline text."""
+    rng = t.rng
+    rows = table_rows()
+    for i in range(rng.randint(1, 4)):
+        d = rng.choice(docs)
+        role = a_role(rng, docs, d)
+        if not rows or rng.random() < 0.15:
+            t.feature("roles-glossary-term")
+            classifier = rng.choice(["", " : classifier", " :x", "  :  a : b"])
+            t.add("process/" + d, ".. glossary::\n\n   Term %s%s\n      A definition."
+                  % (role, classifier))
+            continue
+        name = rng.choice(sorted(rows))
+        req, opt, flags, kind, options = rows[name]
+        n = req + (rng.randint(0, opt) if opt else 0)
+        args = ["w%d" % (k + 1) for k in range(n)]
+        if args and "D_WS" in flags and rng.random() < 0.5:
+            args[-1] = "Some words"
+        content = SHAPED_CONTENT.get(kind, ["Some text."]) \
+            if kind not in ("C_NONE", "C_INDEX", "C_INCLUDE") else []
+        opts = []
+        if options and rng.random() < 0.3:
+            o = rng.choice(sorted(options))
+            opts.append(":%s: %s" % (o, "" if options[o] == "f" else "x"))
+        slots = ["arg%d" % k for k in range(len(args))] + \
+            ["opt:" + o for o in sorted(options)] + (["content"] if content else [])
+        slot = rng.choice(slots) if slots else "none"
+        if slot.startswith("arg"):
+            k = int(slot[3:])
+            args[k] = (args[k] + " " if k == len(args) - 1 and "D_WS" in flags
+                       and rng.random() < 0.5 else "") + role
+        elif slot.startswith("opt:"):
+            opts = [o for o in opts if not o.startswith(":%s:" % slot[4:])]
+            opts.append(":%s: %s" % (slot[4:], role))
+        elif slot == "content":
+            content = [("See %s." % role) if c == "Some text." else c for c in content]
+            if kind in SHAPED_CONTENT:
+                content[0] = content[0].replace("a", role, 1) if kind != "C_FIGURE" \
+                    else "A caption %s." % role
+        t.feature("roles-%s-%s" % (name.replace(":", "-"),
+                                   slot.split(":")[0].rstrip("0123456789")))
+        subst = "D_SUBST" in flags
+        lines = [".. %s%s::%s" % ("|s%d| " % i if subst else "", name,
+                                  "".join(" " + a for a in args))]
+        lines += ["   " + o for o in opts]
+        if content:
+            lines += [""] + ["   " + c if c else "" for c in content]
+        t.add("process/" + d, "\n".join(lines))
+        for _ in range(rng.choice([0, 1, 2]) if subst else 0):
+            if rng.random() < 0.5:
+                t.add("process/" + d, "Uses |s%d| here." % i)
+            else:
+                title = "Title |s%d|" % i
+                t.add("process/" + d, "%s\n%s\n\nText." % (title, "-" * (len(title) + 4)))
+
+
 def before_docinfo(rng):
     """What may stand before a document's ":orphan:", or may not: a few
     directives of the table, written as they should be, unknown ones,
@@ -1032,7 +1131,8 @@ def f_csv_table(t, docs):
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
-                  f_kernel_include, f_default_domain, f_csv_table]
+                  f_kernel_include, f_default_domain, f_csv_table,
+                  f_roles_in_directives]
 
 
 def f_argline(t, docs):

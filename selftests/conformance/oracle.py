@@ -374,8 +374,13 @@ class Oracle:
             spath = s.source or ""
             if spath and not os.path.isabs(spath):
                 spath = os.path.join(src, spath)
+            # the number ".. sectnum::" puts before a title is not its text
+            title = s[0].deepcopy()
+            for g in list(title.findall(nodes.generated)):
+                if "sectnum" in g["classes"]:
+                    g.parent.remove(g)
             secs.append({
-                "title": s[0].astext(),
+                "title": title.astext(),
                 "pos": pos,
                 "depth": depth,
                 "body": shown.get(s["ids"][0], False) if shown is not None

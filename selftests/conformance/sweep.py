@@ -20,8 +20,9 @@ whether content is allowed, and the names of the options.
 
 The tree is a small Documentation/ with the kernel's conf.py (and its
 extensions, Documentation/sphinx/), a process index and a code of
-conduct, and for every directive up to seven documents under sweep/, each
-one way of writing it, with a toctree that lists a document of its own:
+conduct, and for every directive up to eight documents under sweep/, each
+one way of writing it, with a toctree that lists a document of its own
+(but the last):
 
   in       the directive as it should be written, a toctree its content
   after    the same, then a toctree right after it, outside
@@ -30,6 +31,9 @@ one way of writing it, with a toctree that lists a document of its own:
   badopt   with an option it does not have, a toctree its content
   orphan   at the top of a document no toctree lists, before ":orphan:"
   bare     the same without content, if it takes content
+  roles    a :ref: to no label in its last argument, in each option that
+           takes text and in its content: Sphinx warns where the
+           directive reads inline text (inline_slots())
 
 Whether Sphinx reads that toctree shows in whether the document it lists
 is in a toctree: both sides are asked for every document of the tree
@@ -44,6 +48,7 @@ A difference is printed as
 and the exit status is 1 if there is one.
 """
 
+import functools
 import os
 import re
 import shutil
@@ -52,7 +57,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-VARIANTS = ("in", "after", "noarg", "extra", "badopt", "orphan", "bare")
+VARIANTS = ("in", "after", "noarg", "extra", "badopt", "orphan", "bare",
+            "roles")
 
 
 def registry(ksrc):
@@ -147,6 +153,9 @@ def content_kind(cls):
 
       C_NONE     it takes none
       C_TEXT     not as reStructuredText (code, math, raw ...)
+      C_INLINE   as one inline text, roles resolved (parsed-literal,
+                 replace): inline_slots() tells it from C_TEXT
+      C_LINES    each line inline text of its own (line-block)
       C_BODY     as body elements, where it stands
       C_TABLE    as exactly one table
       C_LIST     as exactly one bullet list (hlist, acks)
@@ -344,12 +353,155 @@ def needs_content(cls):
     return False
 
 
+# What a probe's :ref: names: no document defines it.
+PROBE_LABEL = "sweep-probe"
+
+
+def undefined(name, text):
+    """(The labels Sphinx warns are undefined when the directive @name is
+    written as @text: the :ref:s the directive read as inline text, where
+    the resolving of references finds them; the classes of the nodes the
+    document holds, or None if the parse failed).  Parses @text as
+    probe() does, then runs Sphinx's post-transforms, ReferencesResolver
+    among them (not the doctree-resolved event: the kernel's automarkup
+    wants a document on disk).  What the parse leaves in Sphinx's
+    environment (the C domain's namespace ...) is put back as it was,
+    for the other probes."""
+    import contextlib
+    import copy
+    import io
+    from sphinx import addnodes
+    from sphinx.transforms import SphinxTransformer
+    from sphinx.util import logging
+
+    app = registry.app
+    env = app.env
+    saved = copy.copy(env.temp_data), copy.copy(env.ref_context)
+    # Sphinx's logging goes where the last Sphinx made sends it: the
+    # oracle's, once it ran
+    logging.setup(app, app._status, app._warning)
+    try:
+        p = probe("ref-", name, text)
+        if not p:
+            return set(), None
+        doctree, docname, _ = p
+        shape = tuple(type(n).__name__ for n in doctree.findall())
+        # the resolving of a large document (MAINTAINERS) takes seconds:
+        # only a probe's own reference can be warned of
+        if not any(PROBE_LABEL in n.get("reftarget", "").replace(" ", "-")
+                   for n in doctree.findall(addnodes.pending_xref)):
+            env.clear_doc(docname)
+            return set(), shape
+        warnings = app._warning
+        warnings.seek(0)
+        warnings.truncate()
+        env.temp_data["docname"] = docname
+        t = SphinxTransformer(doctree)
+        t.set_environment(env)
+        t.add_transforms(app.registry.get_post_transforms())
+        with contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()):
+            t.apply_transforms()
+        env.clear_doc(docname)
+    except Exception:           # noqa: the probe failed
+        return set(), None
+    finally:
+        env.temp_data, env.ref_context = saved
+    return set(re.findall(r"undefined label: '([^']*)'", warnings.getvalue())), shape
+
+
+# Content that a directive reading it as @kind takes without an error.
+VALID_CONTENT = {
+    "C_TABLE": "= =\na b\n= =",
+    "C_LIST": "* a",
+    "C_LIST_TABLE": "* - a",
+    "C_FLAT_TABLE": "* - a",
+    "C_CSV": "a",
+    "C_FIGURE": "Caption.",
+    "C_GLOSSARY": "term\n   Definition.",
+    "C_TOCTREE": "",
+}
+
+
+def written(name, cls, args, options=(), content=""):
+    """The directive @name with the arguments @args, the options @options
+    (lines ":name: value") and @content, every line of it indented; in a
+    substitution definition if only one may hold it.  A section follows:
+    docutils removes a table of contents that lists nothing."""
+    subst = "|s| " if substitution_only(cls) else ""
+    lines = [".. %s%s::%s" % (subst, name, " " + " ".join(args) if args else "")]
+    lines += ["   " + o for o in options]
+    if content:
+        lines += [""] + ["   " + c for c in content.split("\n")]
+    return "\n".join(lines) + "\n\nSection\n=======\n\nText.\n"
+
+
+@functools.lru_cache(maxsize=None)
+def inline_slots(name, cls, kind):
+    """Where the directive reads inline text, whose roles Sphinx resolves:
+    (does it read its last argument so, the options it reads so, the
+    content kind: C_INLINE or C_LINES for a C_TEXT one that reads its
+    content so).  Found by writing a :ref: to an undefined label into each
+    argument, each option's value and the content, the rest written as
+    it should be, and asking Sphinx whether it warns."""
+    n = cls.required_arguments + cls.optional_arguments
+    role = ":ref:`%s`" % PROBE_LABEL
+    content = VALID_CONTENT.get(kind, "Some text.") if cls.has_content else ""
+
+    def somewhere(text_of):
+        """(The labels Sphinx warns of in text_of(args), for arguments
+        written as they should be: all of them given, or the first the
+        name of a file that exists (what literalinclude reads); the
+        shapes of the documents made)."""
+        spellings = [["a%d" % (i + 1) for i in range(n)]]
+        if n:
+            spellings.append(["conf.py"] + spellings[0][1:])
+        found = [undefined(name, text_of(a)) for a in spellings]
+        return (set().union(*(f[0] for f in found)), [f[1] for f in found])
+
+    inline_args = [i for i in range(n)
+                   if PROBE_LABEL in somewhere(lambda a: written(name, cls, a[:i] + [role],
+                                                                 content=content))[0]]
+    # only the last, the one that may take blanks (a title), ever is
+    assert inline_args in ([], [n - 1]), (name, inline_args)
+    # A role can be the value only of an option whose converter takes it.
+    # All of them at once, each with a label of its own: if that makes
+    # the same nodes as none (maintainers-include, which reads all
+    # MAINTAINERS, ignores them), none is read; else one at a time, as
+    # one may stop the directive (code-block's :emphasize-lines:).
+    label = {o: "%s-%s" % (PROBE_LABEL, o) for o in cls.option_spec or {}}
+
+    def takes(o):
+        try:
+            cls.option_spec[o](":ref:`%s`" % label[o])
+            return True
+        except Exception:       # noqa: what the converter refuses
+            return False
+
+    texts = [o for o in sorted(label) if takes(o)]
+    inline_opts = set()
+    if texts and somewhere(lambda a: written(name, cls, a, [], content))[1] != \
+            somewhere(lambda a: written(name, cls, a, [":%s: :ref:`%s`" % (o, label[o])
+                                                       for o in texts], content))[1]:
+        inline_opts = {o for o in texts if label[o] in somewhere(lambda a: written(
+            name, cls, a, [":%s: :ref:`%s`" % (o, label[o])], content))[0]}
+    if kind == "C_TEXT" and PROBE_LABEL in somewhere(
+            lambda a: written(name, cls, a, content="x %s y" % role))[0]:
+        # one text, or lines of their own: does a role go on to the next?
+        two = ":ref:`%s\n%s`" % tuple(PROBE_LABEL.split("-"))
+        kind = "C_INLINE" if PROBE_LABEL.replace("-", " ") in somewhere(
+            lambda a: written(name, cls, a, content=two))[0] else "C_LINES"
+    return bool(inline_args), inline_opts, kind
+
+
 def spec(name, cls):
     """(required, optional, final_whitespace, content kind, options, flags:
     precedes the docinfo, only in a substitution definition, needs content,
-    stays inline in a substitution definition, makes a toc entry)"""
-    options = " ".join("%s=%s" % (o, option_kind(c))
-                       for o, c in sorted((cls.option_spec or {}).items()))
+    stays inline in a substitution definition, makes a toc entry, reads
+    its last argument as inline text)
+
+    An option whose value the directive reads as inline text has its
+    kind in upper case."""
     kind = content_kind(cls)
     # as body elements, but what they make is not in the body: with text
     # as content, the docinfo may still follow (header, footer)
@@ -357,11 +509,16 @@ def spec(name, cls):
         kind = "C_UNSEEN"
     # what it makes itself, content aside: a comment is PreBibliographic
     prebib = precedes_docinfo(name, cls, ".. A comment.", "")
+    title, inline_opts, kind = inline_slots(name, cls, kind)
+    kinds = {o: option_kind(c) for o, c in (cls.option_spec or {}).items()}
+    for o in inline_opts:
+        kinds[o] = kinds[o].upper()
+    options = " ".join("%s=%s" % (o, kinds[o]) for o in sorted(kinds))
     return (cls.required_arguments, cls.optional_arguments,
             bool(cls.final_argument_whitespace), kind, options,
             (prebib, substitution_only(cls),
              needs_content(cls), stays_inline(name, cls),
-             makes_toc(name, cls)))
+             makes_toc(name, cls), title))
 
 
 def print_registry(reg, primary):
@@ -370,11 +527,11 @@ def print_registry(reg, primary):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
         req, opt, ws, content, options, \
-            (prebib, subst, needs, inline, toc) = spec(name, reg[name])
+            (prebib, subst, needs, inline, toc, title) = spec(name, reg[name])
         flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
                                  ("D_CONTENT", needs), ("D_INLINE", inline),
-                                 ("D_TOC", toc))
+                                 ("D_TOC", toc), ("D_TITLE", title))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
@@ -416,6 +573,22 @@ def variants(name, cls):
     out["orphan"] = head(args) + body + "\n:orphan:\n"
     if content:
         out["bare"] = head(args) + "\n:orphan:\n"
+    # a :ref: in its last argument, in the options the probes found it
+    # reads as inline text (not in the others: what stops its run(), a
+    # bad :emphasize-lines:, would stop the rest) and in its content
+    role = ":ref:`sweep-%s`"
+    kind = content_kind(cls)
+    title, inline_opts, _ = inline_slots(name, cls, kind)
+    last = ["a%d" % (i + 1) for i in range(req + opt)]
+    if last and not title and inline_opts:
+        last[0] = "../conf.py"  # a file that exists: literalinclude's
+    elif last:
+        last[-1] = role % "argument"
+    texts = [":%s: %s" % (o, role % o) for o in sorted(inline_opts)]
+    lines = VALID_CONTENT.get(kind, "See %s." % (role % "content"))
+    out["roles"] = head(" ".join(last), texts) + (
+        "\n" + "".join("   %s\n" % c for c in lines.split("\n"))
+        if content and lines else "")
     return out
 
 
@@ -446,7 +619,8 @@ def write_tree(ksrc, out, names, reg):
                 continue
             t.doc(f, "%s %s" % (name, v),
                   text.replace("CHILD", f.split("/")[-1] + "/child"))
-            t.doc(f + "/child", "Child")
+            if "CHILD" in text:
+                t.doc(f + "/child", "Child")
             listed.append(f)
     t.add("index", gen.toctree(listed, [":hidden:"]))
     files = t.render()

@@ -2,8 +2,9 @@
 # The checker's table of directives (scripts/checkconduct/directives.c) is
 # what docutils 0.19, Sphinx 5.3 and the kernel's conf.py register, line
 # for line: selftests/conformance/sweep.py --registry prints it from the
-# registries themselves, so an upgrade of either, or a new extension in
-# conf.py, shows here as the lines that differ.
+# registries themselves (and from what Sphinx does with a directive: where
+# it resolves a role written into it ...), so an upgrade of either, or a
+# new extension in conf.py, shows here as the lines that differ.
 # bases: each
 . "$TOP/selftests/lib.sh"
 

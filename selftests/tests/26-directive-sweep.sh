@@ -3,7 +3,8 @@
 # its content, right after it, and in it when an argument is missing or
 # one too many, or an option unknown, and, with its content and without,
 # before the ":orphan:" of a document's docinfo (so that it must leave
-# nothing docutils' DocInfo transform stops at), built by Sphinx 5.3 with this base's
+# nothing docutils' DocInfo transform stops at), and with a :ref: to no
+# label wherever it reads inline text, built by Sphinx 5.3 with this base's
 # conf.py and compared with the checker (selftests/conformance/sweep.py).
 # The only differences allowed are those in sweep-<base>.expected: Sphinx
 # dying in one of the kernel's extensions, which the checker does not run,
@@ -11,7 +12,7 @@
 # reads that does not exist, a role without a name, a meta directive
 # without fields, a csv-table without data), after which docutils still finds the docinfo: the
 # checker does not look (the doc page says so).
-# long: about 30 s of Sphinx builds
+# long: about a minute of Sphinx builds
 # bases: each
 . "$TOP/selftests/lib.sh"
 
