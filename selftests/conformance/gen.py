@@ -1029,10 +1029,54 @@ def f_csv_table(t, docs):
     t.feature("csv-table")
 
 
+# Names beyond ASCII, some with the special cases of str.lower(): U+0130
+# lowers to two code points, the Kelvin sign to "k", a capital sigma at
+# the end of a word to a final sigma (U+03C2).
+CASE_NAMES = ["R\u00e9f\u00e9rences", "\u0130stanbul",
+              "\u039f\u03b4\u03cc\u03c2 \u039f\u0394\u039f\u03a3",
+              "\u03a3\u03af\u03c3\u03c5\u03c6\u03bf\u03c2", "\u00c4rger",
+              "\u212a-unit", "\u01c5ungla", "\u03a3\u0391\u03a3 \u03a3",
+              "Stra\u00dfe"]
+
+
+def case_variant(rng, name):
+    """@name as a link may write it: another case, or lowered as the
+    checker once lowered names, in ASCII only."""
+    return rng.choice([name, name.upper(), name.lower(), name.title(),
+                       name.casefold(), re.sub("[A-Z]+", lambda m:
+                                               m.group(0).lower(), name)])
+
+
+def f_case_names(t, docs):
+    """Labels and section titles beyond ASCII, and :ref: to them written
+    in other cases: docutils and Sphinx lower names with str.lower()."""
+    rng = t.rng
+    for _ in range(rng.randint(1, 3)):
+        d = rng.choice(docs)
+        name = rng.choice(CASE_NAMES)
+        if rng.random() < 0.5:
+            label = name
+            title = "Sub %d" % rng.randint(1, 9)
+            block = target_line(rng, name) + "\n\n"
+        else:
+            label = "process/%s:%s" % (d, name)
+            title = name
+            block = ""
+        t.add("process/" + d, block + "%s\n%s\n\nText." % (
+            title, "-" * (len(title) + 2)))
+        for _ in range(rng.randint(1, 3)):
+            ref = case_variant(rng, label)
+            if rng.random() < 0.3:
+                ref = "A title <%s>" % ref
+            t.add("process/" + rng.choice(docs), "See :ref:`%s`." % ref)
+    t.feature("case-names")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
-                  f_kernel_include, f_default_domain, f_csv_table]
+                  f_kernel_include, f_default_domain, f_csv_table,
+                  f_case_names]
 
 
 def f_argline(t, docs):
