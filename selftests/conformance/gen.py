@@ -1072,11 +1072,30 @@ def f_case_names(t, docs):
     t.feature("case-names")
 
 
+def f_doc_paths(t, docs):
+    """:doc: targets as Sphinx's docname_join() normalises them
+    (posixpath.normpath()): ".." above Documentation/ stays at the top,
+    "." and empty components go, a trailing "/" too; two leading slashes
+    stay two, three are one."""
+    rng = t.rng
+    for _ in range(rng.randint(1, 4)):
+        other = rng.choice(docs + ["nowhere"])
+        target = rng.choice([
+            "../" * rng.randint(2, 4) + "process/" + other, other + "/",
+            "./" + other, "../process//" + other, "//process/" + other,
+            "///process/" + other, "/process/./%s/" % other, "..", "/", ".",
+            "../" * rng.randint(1, 3), "../../" + other])
+        if rng.random() < 0.3:
+            target = "A title <%s>" % target
+        t.add("process/" + rng.choice(docs), "See :doc:`%s`." % target)
+    t.feature("doc-paths")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
-                  f_case_names]
+                  f_case_names, f_doc_paths]
 
 
 def f_argline(t, docs):
