@@ -1091,11 +1091,46 @@ def f_doc_paths(t, docs):
     t.feature("doc-paths")
 
 
+def f_only_labels(t, docs):
+    """Labels and sections in ".. only::" blocks: Sphinx collects them
+    before the html builder drops a block (two sections of one title in
+    two dropped blocks are a duplicate label), and autosectionlabel
+    labels a section in one as deep as the block lets it."""
+    rng = t.rng
+    d = rng.choice(docs)
+    names = []
+    for _ in range(rng.randint(1, 3)):
+        expr = rng.choice(["latex", "latex", "html", "not html",
+                           "html and latex", "latex or epub"])
+        title = rng.choice(["Printed", "Twice", "Twice"])
+        ch = rng.choice(["=", "=", "-"])
+        block = ""
+        if rng.random() < 0.5:
+            name = rng.choice(["only-a", "only-b"])
+            names.append(name)
+            block = target_line(rng, name) + "\n\n"
+        block += "%s\n%s\n\nText." % (title, ch * len(title))
+        if rng.random() < 0.4:
+            block += "\n\nDeeper\n%s\n\nText." % ("-~"[ch == "-"] * 6)
+        if rng.random() < 0.3:
+            block += "\n\n.. _only-plain:\n\nA paragraph."
+            names.append("only-plain")
+        t.add("process/" + d, ".. only:: %s\n\n%s" % (
+            expr, "\n".join("   " + x if x else "" for x in block.split("\n"))))
+    for _ in range(rng.randint(1, 3)):
+        target = rng.choice(names + ["process/%s:%s" % (d, x) for x in
+                                     ("printed", "twice", "deeper")])
+        if rng.random() < 0.3:
+            target = "A title <%s>" % target
+        t.add("process/" + rng.choice(docs), "See :ref:`%s`." % target)
+    t.feature("only-labels")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
-                  f_case_names, f_doc_paths]
+                  f_case_names, f_doc_paths, f_only_labels]
 
 
 def f_argline(t, docs):
