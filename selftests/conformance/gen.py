@@ -1126,11 +1126,49 @@ def f_only_labels(t, docs):
     t.feature("only-labels")
 
 
+def f_indirect_targets(t, docs):
+    """Indirect targets (".. _a: b_"): docutils follows them by name in
+    their document, and Sphinx labels them as what they end at: a
+    section or an element (its title), a URI or a footnote (no label),
+    nothing, a duplicate or a circle (a label without a title).  A
+    target right before one points where it points."""
+    rng = t.rng
+    d = rng.choice(docs)
+    blocks = [".. _dest-sec:\n\nDest Title\n------------\n\nText.",
+              ".. _dest-para:\n\nA paragraph.",
+              ".. _dest-uri: https://example.org/",
+              ".. [#dest-fn] A footnote [#dest-fn]_."]
+    rng.shuffle(blocks)
+    for b in blocks[:rng.randint(1, 4)]:
+        t.add("process/" + d, b)
+    names = []
+    for i in range(rng.randint(1, 4)):
+        name = "ind-%d" % i
+        ref = rng.choice(["dest-sec_", "dest-para_", "dest-uri_", "dest-fn_",
+                          "`Dest Title`_", "`Dest\n   Title`_", "nowhere_",
+                          "ind-%d_" % rng.randint(0, 3), "dest-sec\\_",
+                          "`dest-sec`_"])
+        block = ".. _%s: %s" % (name, ref)
+        if rng.random() < 0.3:
+            block = ".. _before-%d:\n%s" % (i, block)
+            names.append("before-%d" % i)
+        names.append(name)
+        t.add("process/" + (d if rng.random() < 0.85 else rng.choice(docs)),
+              block)
+    for _ in range(rng.randint(1, 4)):
+        target = rng.choice(names + ["dest-sec", "dest-para", "dest-uri"])
+        if rng.random() < 0.3:
+            target = "A title <%s>" % target
+        t.add("process/" + rng.choice(docs), "See :ref:`%s`." % target)
+    t.feature("indirect-targets")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
-                  f_case_names, f_doc_paths, f_only_labels]
+                  f_case_names, f_doc_paths, f_only_labels,
+                  f_indirect_targets]
 
 
 def f_argline(t, docs):
