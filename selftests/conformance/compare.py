@@ -77,7 +77,7 @@ LINK_MESSAGES = [
      "ref-undefined"),
     (re.compile(r":ref: to '(.*)', which stands before no section"), "ref-notitle"),
     (re.compile(r":doc: to an unknown document '(.*?)'( \(no |; |$)"), "doc-unknown"),
-    (re.compile(r"duplicate label '(.*)', other instance at "), "dup-label"),
+    (re.compile(r"duplicate label '(.*)' at \S.*:\d+ and \S.*:\d+$"), "dup-label"),
     (re.compile(r"duplicate target name '(.*)' \(also at line"), "dup-target"),
     (re.compile(r"'Documentation/(.*)' is no document: automarkup leaves it unlinked"),
      "path-unlinked"),

@@ -1163,12 +1163,33 @@ def f_indirect_targets(t, docs):
     t.feature("indirect-targets")
 
 
+def f_dup_labels(t, docs):
+    """A label in two or three documents (or a text one includes), before
+    a section or before an element without a title: Sphinx warns at one
+    after a label with a title, in the order it reads the documents."""
+    rng = t.rng
+    name = rng.choice(["dup-x", "Dup X", "process/%s:%s" % (
+        docs[0], docs[0].capitalize())])
+    for i in range(rng.randint(2, 3)):
+        block = "%s\n\n%s" % (target_line(rng, name), rng.choice([
+            "Dup %d\n-----\n\nText." % i, "A paragraph.",
+            ".. rubric:: A rubric", "term\n   A definition."]))
+        d = rng.choice(docs)
+        if rng.random() < 0.25:
+            t.files["process/dup-%d.txt" % i] = block + "\n"
+            block = ".. include:: dup-%d.txt" % i
+        t.add("process/" + d, block)
+    if rng.random() < 0.5:
+        t.add("process/" + rng.choice(docs), "See :ref:`%s`." % name)
+    t.feature("dup-labels")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
                   f_case_names, f_doc_paths, f_only_labels,
-                  f_indirect_targets]
+                  f_indirect_targets, f_dup_labels]
 
 
 def f_argline(t, docs):

@@ -167,7 +167,7 @@ class Oracle:
         finally:
             os.chdir(cwd)
         text = w.getvalue()
-        warns = self._parse(text, tree, src)
+        warns = self._parse(text, tree)
         records = set()
         if crash:
             # Sphinx 5.3 dies on some trees (a toctree cycle makes
@@ -271,7 +271,7 @@ class Oracle:
                                          includehidden=True)
 
     @staticmethod
-    def _parse(text, tree, src):
+    def _parse(text, tree):
         """[(file relative to tree, line, level, message first line)]"""
         out = []
         for l in text.split("\n"):
@@ -281,8 +281,11 @@ class Oracle:
             path, line, level, msg = m.groups()
             path = path or ""       # a warning about no file (a node without one)
             if path:
+                # a text an include directive read is named relative to
+                # where Sphinx runs (docutils' relative_path(None, ...)):
+                # the top of the tree
                 if not os.path.isabs(path):
-                    path = os.path.join(src, path)
+                    path = os.path.join(tree, path)
                 path = os.path.relpath(os.path.normpath(path), tree)
             out.append((path, int(line) if line else 0, level, msg))
         return out
