@@ -1184,12 +1184,58 @@ def f_dup_labels(t, docs):
     t.feature("dup-labels")
 
 
+NUMREF_TARGETS = [
+    ".. figure:: x.png\n\n   A caption.", ".. figure:: x.png",
+    ".. table:: A table\n\n   ===  ===\n   a    b\n   ===  ===",
+    "+---+\n| a |\n+---+", ".. code-block:: c\n   :caption: Code\n\n   int x;",
+    ".. code-block:: c\n\n   int x;", ".. container:: box\n\n   Text.",
+    ".. list-table::\n\n   * - a", "A paragraph.", ".. rubric:: A rubric",
+    "Numbered %d\n------------\n\nText.", ".. note:: A note."]
+
+
+def f_numref(t, docs):
+    """:numref: with numfig off, as the kernel's conf.py has it: Sphinx
+    ignores one to a figure, a table or a container with a warning,
+    finds no label before other elements, and numbers a section only
+    where a :numbered: toctree (as deep as it says, less the level of
+    the sections the toctrees below stand in) reaches its document."""
+    rng = t.rng
+    names = []
+    for i in range(rng.randint(1, 4)):
+        what = rng.choice(NUMREF_TARGETS)
+        if "%d" in what:
+            what %= i
+        name = "num-%d" % i
+        names.append(name)
+        t.add("process/" + rng.choice(docs), ".. _%s:\n\n%s" % (name, what))
+    if rng.random() < 0.6:
+        # a document listed by a :numbered: toctree, its sections labelled
+        d = rng.choice(docs)
+        t.doc("process/numbered")
+        t.add("process/numbered", "Part\n----\n\nText.\n\n"
+              ".. _num-deep:\n\nDeep\n~~~~\n\nText.")
+        opt = rng.choice(["", "1", "2", "0", "-1"])
+        tt = toctree(["numbered"], [(":numbered: " + opt).rstrip()])
+        if rng.random() < 0.5:
+            tt = "Listed\n------\n\n" + tt
+        t.add("process/" + d, tt)
+        names += ["num-deep", "process/numbered:numbered",
+                  "process/numbered:part"]
+    for _ in range(rng.randint(1, 4)):
+        target = rng.choice(names + ["process/%s:%s" % (d, d.capitalize())
+                                     for d in docs] + ["nowhere"])
+        if rng.random() < 0.3:
+            target = "%s <%s>" % (rng.choice(["Fig. %s", "{number}"]), target)
+        t.add("process/" + rng.choice(docs), "See :numref:`%s`." % target)
+    t.feature("numref")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
                   f_case_names, f_doc_paths, f_only_labels,
-                  f_indirect_targets, f_dup_labels]
+                  f_indirect_targets, f_dup_labels, f_numref]
 
 
 def f_argline(t, docs):

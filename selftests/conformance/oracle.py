@@ -29,7 +29,8 @@ For each tree, Oracle.run() returns a dict:
             kinds: missing, excluded, glob-nomatch, duplicate, orphan,
             self-ref, circular, no-title, bad-toctree; for links
             ref-undefined, ref-notitle, doc-unknown, dup-label,
-            dup-target, and path-unlinked (from the resolved doctrees)
+            dup-target, numref-off, numref-nonumber, and path-unlinked
+            (from the resolved doctrees)
   default   the same, restricted to what the checker's default mode
             covers (see scope_default())
   coc       the code of conduct verdict: a set of (section, problem),
@@ -89,6 +90,11 @@ MESSAGES = [
     (re.compile(r"unknown document: (.*)$"), "doc-unknown"),
     (re.compile(r"duplicate label (.*), other instance in "), "dup-label"),
     (re.compile(r'Duplicate explicit target name: "(.*)"\.$'), "dup-target"),
+    # :numref: with numfig off (std.py's _resolve_numref_xref()): a link
+    # ignored, a section without a number (the warning names its id)
+    (re.compile(r"numfig is disabled\. :numref: is ignored\.$"), "numref-off"),
+    (re.compile(r"Failed to create a cross reference\. Any number is not "
+                r"assigned: "), "numref-nonumber"),
 ]
 
 QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title",
