@@ -36,8 +36,10 @@ directive: unknown option, bad value, options not followed by a blank
 line), outside (checker only: ".." above Documentation/), control-char
 (checker only), coc-<problem> (code of conduct); for links: ref-undefined,
 ref-notitle ("Failed to create a cross reference"), doc-unknown,
-dup-label, dup-target (docutils' "Duplicate explicit target name"), and
-path-unlinked (a path automarkup left as text in the resolved doctree,
+dup-label, dup-target (docutils' "Duplicate explicit target name"),
+numref-off and numref-nonumber (":numref:" with numfig off: "numfig is
+disabled", "Any number is not assigned"; by file, as Sphinx names no
+label), and path-unlinked (a path automarkup left as text in the resolved doctree,
 which Sphinx does not warn about: the oracle reads it from the doctree);
 only-expr (a ".. only::" expression Sphinx cannot evaluate, at the
 directive: the oracle evaluates each only node of the doctrees with the
@@ -77,10 +79,18 @@ LINK_MESSAGES = [
      "ref-undefined"),
     (re.compile(r":ref: to '(.*)', which stands before no section"), "ref-notitle"),
     (re.compile(r":doc: to an unknown document '(.*?)'( \(no |; |$)"), "doc-unknown"),
-    (re.compile(r"duplicate label '(.*)', other instance at "), "dup-label"),
+    (re.compile(r"duplicate label '(.*)' at \S.*:\d+ and \S.*:\d+$"), "dup-label"),
     (re.compile(r"duplicate target name '(.*)' \(also at line"), "dup-target"),
     (re.compile(r"'Documentation/(.*)' is no document: automarkup leaves it unlinked"),
      "path-unlinked"),
+    (re.compile(r":numref: to an undefined label '(.*?)'(; did you mean '.*'\?)?$"),
+     "ref-undefined"),
+    (re.compile(r":numref: to '(.*)', which labels no section, figure, table "),
+     "ref-undefined"),
+    # Sphinx's warnings name no label (or an id): compared by file
+    (re.compile(r":numref: to '.*': numfig is off in conf\.py"), "numref-off"),
+    (re.compile(r":numref: to '.*', a section that no :numbered: toctree "),
+     "numref-nonumber"),
 ]
 
 
@@ -90,14 +100,14 @@ def link_record(msg):
     for rx, kind in LINK_MESSAGES:
         m = rx.match(msg)
         if m:
-            return kind, unescape(m.group(1))
+            return kind, unescape(m.group(1)) if rx.groups else ""
     return None
 
 
 # what Sphinx says only once it resolves references and toctrees, after
 # reading: a build that died before it wrote never says it
 RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked",
-                  "only-expr", "no-title"}
+                  "only-expr", "no-title", "numref-off", "numref-nonumber"}
 
 # severity "note": a consequence of an error (checker after 500094b3);
 # compared like the others
@@ -162,6 +172,11 @@ def checker_records(stderr):
         elif msg.startswith("toctree entry closes a cycle ("):
             # Sphinx 5.3 dies on it (see compare_tree)
             recs.add(("", "crash", "cycle"))
+        elif re.match(r":numref: to '.*', a page Sphinx generates: ", msg):
+            # Sphinx dies as it writes the document (no doctree of the
+            # page to look the label up in); what it said of the ones it
+            # wrote before is not the checker's to foresee
+            recs.add(("", "crash", "FileNotFoundError in get_and_resolve_doctree"))
         elif re.match(r"toctree entry '(.*)' is this document itself", msg):
             # Sphinx: "duplicated entry found in toctree: <itself>"; in an
             # included file, the document is the one that includes it

@@ -1128,11 +1128,213 @@ def f_csv_table(t, docs):
     t.feature("csv-table")
 
 
+# Names beyond ASCII, some with the special cases of str.lower(): U+0130
+# lowers to two code points, the Kelvin sign to "k", a capital sigma at
+# the end of a word to a final sigma (U+03C2).
+CASE_NAMES = ["R\u00e9f\u00e9rences", "\u0130stanbul",
+              "\u039f\u03b4\u03cc\u03c2 \u039f\u0394\u039f\u03a3",
+              "\u03a3\u03af\u03c3\u03c5\u03c6\u03bf\u03c2", "\u00c4rger",
+              "\u212a-unit", "\u01c5ungla", "\u03a3\u0391\u03a3 \u03a3",
+              "Stra\u00dfe"]
+
+
+def case_variant(rng, name):
+    """@name as a link may write it: another case, or lowered as the
+    checker once lowered names, in ASCII only."""
+    return rng.choice([name, name.upper(), name.lower(), name.title(),
+                       name.casefold(), re.sub("[A-Z]+", lambda m:
+                                               m.group(0).lower(), name)])
+
+
+def f_case_names(t, docs):
+    """Labels and section titles beyond ASCII, and :ref: to them written
+    in other cases: docutils and Sphinx lower names with str.lower()."""
+    rng = t.rng
+    for _ in range(rng.randint(1, 3)):
+        d = rng.choice(docs)
+        name = rng.choice(CASE_NAMES)
+        if rng.random() < 0.5:
+            label = name
+            title = "Sub %d" % rng.randint(1, 9)
+            block = target_line(rng, name) + "\n\n"
+        else:
+            label = "process/%s:%s" % (d, name)
+            title = name
+            block = ""
+        t.add("process/" + d, block + "%s\n%s\n\nText." % (
+            title, "-" * (len(title) + 2)))
+        for _ in range(rng.randint(1, 3)):
+            ref = case_variant(rng, label)
+            if rng.random() < 0.3:
+                ref = "A title <%s>" % ref
+            t.add("process/" + rng.choice(docs), "See :ref:`%s`." % ref)
+    t.feature("case-names")
+
+
+def f_doc_paths(t, docs):
+    """:doc: targets as Sphinx's docname_join() normalises them
+    (posixpath.normpath()): ".." above Documentation/ stays at the top,
+    "." and empty components go, a trailing "/" too; two leading slashes
+    stay two, three are one."""
+    rng = t.rng
+    for _ in range(rng.randint(1, 4)):
+        other = rng.choice(docs + ["nowhere"])
+        target = rng.choice([
+            "../" * rng.randint(2, 4) + "process/" + other, other + "/",
+            "./" + other, "../process//" + other, "//process/" + other,
+            "///process/" + other, "/process/./%s/" % other, "..", "/", ".",
+            "../" * rng.randint(1, 3), "../../" + other])
+        if rng.random() < 0.3:
+            target = "A title <%s>" % target
+        t.add("process/" + rng.choice(docs), "See :doc:`%s`." % target)
+    t.feature("doc-paths")
+
+
+def f_only_labels(t, docs):
+    """Labels and sections in ".. only::" blocks: Sphinx collects them
+    before the html builder drops a block (two sections of one title in
+    two dropped blocks are a duplicate label), and autosectionlabel
+    labels a section in one as deep as the block lets it."""
+    rng = t.rng
+    d = rng.choice(docs)
+    names = []
+    for _ in range(rng.randint(1, 3)):
+        expr = rng.choice(["latex", "latex", "html", "not html",
+                           "html and latex", "latex or epub"])
+        title = rng.choice(["Printed", "Twice", "Twice"])
+        ch = rng.choice(["=", "=", "-"])
+        block = ""
+        if rng.random() < 0.5:
+            name = rng.choice(["only-a", "only-b"])
+            names.append(name)
+            block = target_line(rng, name) + "\n\n"
+        block += "%s\n%s\n\nText." % (title, ch * len(title))
+        if rng.random() < 0.4:
+            block += "\n\nDeeper\n%s\n\nText." % ("-~"[ch == "-"] * 6)
+        if rng.random() < 0.3:
+            block += "\n\n.. _only-plain:\n\nA paragraph."
+            names.append("only-plain")
+        t.add("process/" + d, ".. only:: %s\n\n%s" % (
+            expr, "\n".join("   " + x if x else "" for x in block.split("\n"))))
+    for _ in range(rng.randint(1, 3)):
+        target = rng.choice(names + ["process/%s:%s" % (d, x) for x in
+                                     ("printed", "twice", "deeper")])
+        if rng.random() < 0.3:
+            target = "A title <%s>" % target
+        t.add("process/" + rng.choice(docs), "See :ref:`%s`." % target)
+    t.feature("only-labels")
+
+
+def f_indirect_targets(t, docs):
+    """Indirect targets (".. _a: b_"): docutils follows them by name in
+    their document, and Sphinx labels them as what they end at: a
+    section or an element (its title), a URI or a footnote (no label),
+    nothing, a duplicate or a circle (a label without a title).  A
+    target right before one points where it points."""
+    rng = t.rng
+    d = rng.choice(docs)
+    blocks = [".. _dest-sec:\n\nDest Title\n------------\n\nText.",
+              ".. _dest-para:\n\nA paragraph.",
+              ".. _dest-uri: https://example.org/",
+              ".. [#dest-fn] A footnote [#dest-fn]_."]
+    rng.shuffle(blocks)
+    for b in blocks[:rng.randint(1, 4)]:
+        t.add("process/" + d, b)
+    names = []
+    for i in range(rng.randint(1, 4)):
+        name = "ind-%d" % i
+        ref = rng.choice(["dest-sec_", "dest-para_", "dest-uri_", "dest-fn_",
+                          "`Dest Title`_", "`Dest\n   Title`_", "nowhere_",
+                          "ind-%d_" % rng.randint(0, 3), "dest-sec\\_",
+                          "`dest-sec`_"])
+        block = ".. _%s: %s" % (name, ref)
+        if rng.random() < 0.3:
+            block = ".. _before-%d:\n%s" % (i, block)
+            names.append("before-%d" % i)
+        names.append(name)
+        t.add("process/" + (d if rng.random() < 0.85 else rng.choice(docs)),
+              block)
+    for _ in range(rng.randint(1, 4)):
+        target = rng.choice(names + ["dest-sec", "dest-para", "dest-uri"])
+        if rng.random() < 0.3:
+            target = "A title <%s>" % target
+        t.add("process/" + rng.choice(docs), "See :ref:`%s`." % target)
+    t.feature("indirect-targets")
+
+
+def f_dup_labels(t, docs):
+    """A label in two or three documents (or a text one includes), before
+    a section or before an element without a title: Sphinx warns at one
+    after a label with a title, in the order it reads the documents."""
+    rng = t.rng
+    name = rng.choice(["dup-x", "Dup X", "process/%s:%s" % (
+        docs[0], docs[0].capitalize())])
+    for i in range(rng.randint(2, 3)):
+        block = "%s\n\n%s" % (target_line(rng, name), rng.choice([
+            "Dup %d\n-----\n\nText." % i, "A paragraph.",
+            ".. rubric:: A rubric", "term\n   A definition."]))
+        d = rng.choice(docs)
+        if rng.random() < 0.25:
+            t.files["process/dup-%d.txt" % i] = block + "\n"
+            block = ".. include:: dup-%d.txt" % i
+        t.add("process/" + d, block)
+    if rng.random() < 0.5:
+        t.add("process/" + rng.choice(docs), "See :ref:`%s`." % name)
+    t.feature("dup-labels")
+
+
+NUMREF_TARGETS = [
+    ".. figure:: x.png\n\n   A caption.", ".. figure:: x.png",
+    ".. table:: A table\n\n   ===  ===\n   a    b\n   ===  ===",
+    "+---+\n| a |\n+---+", ".. code-block:: c\n   :caption: Code\n\n   int x;",
+    ".. code-block:: c\n\n   int x;", ".. container:: box\n\n   Text.",
+    ".. list-table::\n\n   * - a", "A paragraph.", ".. rubric:: A rubric",
+    "Numbered %d\n------------\n\nText.", ".. note:: A note."]
+
+
+def f_numref(t, docs):
+    """:numref: with numfig off, as the kernel's conf.py has it: Sphinx
+    ignores one to a figure, a table or a container with a warning,
+    finds no label before other elements, and numbers a section only
+    where a :numbered: toctree (as deep as it says, less the level of
+    the sections the toctrees below stand in) reaches its document."""
+    rng = t.rng
+    names = []
+    for i in range(rng.randint(1, 4)):
+        what = rng.choice(NUMREF_TARGETS)
+        if "%d" in what:
+            what %= i
+        name = "num-%d" % i
+        names.append(name)
+        t.add("process/" + rng.choice(docs), ".. _%s:\n\n%s" % (name, what))
+    if rng.random() < 0.6:
+        # a document listed by a :numbered: toctree, its sections labelled
+        d = rng.choice(docs)
+        t.doc("process/numbered")
+        t.add("process/numbered", "Part\n----\n\nText.\n\n"
+              ".. _num-deep:\n\nDeep\n~~~~\n\nText.")
+        opt = rng.choice(["", "1", "2", "0", "-1"])
+        tt = toctree(["numbered"], [(":numbered: " + opt).rstrip()])
+        if rng.random() < 0.5:
+            tt = "Listed\n------\n\n" + tt
+        t.add("process/" + d, tt)
+        names += ["num-deep", "process/numbered:numbered",
+                  "process/numbered:part"]
+    for _ in range(rng.randint(1, 4)):
+        target = rng.choice(names + ["process/%s:%s" % (d, d.capitalize())
+                                     for d in docs] + ["nowhere"])
+        if rng.random() < 0.3:
+            target = "%s <%s>" % (rng.choice(["Fig. %s", "{number}"]), target)
+        t.add("process/" + rng.choice(docs), "See :numref:`%s`." % target)
+    t.feature("numref")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
-                  f_roles_in_directives]
+                  f_roles_in_directives, f_case_names, f_doc_paths,
+                  f_only_labels, f_indirect_targets, f_dup_labels, f_numref]
 
 
 def f_argline(t, docs):

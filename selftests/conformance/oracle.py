@@ -29,7 +29,8 @@ For each tree, Oracle.run() returns a dict:
             kinds: missing, excluded, glob-nomatch, duplicate, orphan,
             self-ref, circular, no-title, bad-toctree; for links
             ref-undefined, ref-notitle, doc-unknown, dup-label,
-            dup-target, and path-unlinked (from the resolved doctrees)
+            dup-target, numref-off, numref-nonumber, and path-unlinked
+            (from the resolved doctrees)
   default   the same, restricted to what the checker's default mode
             covers (see scope_default())
   coc       the code of conduct verdict: a set of (section, problem),
@@ -89,6 +90,11 @@ MESSAGES = [
     (re.compile(r"unknown document: (.*)$"), "doc-unknown"),
     (re.compile(r"duplicate label (.*), other instance in "), "dup-label"),
     (re.compile(r'Duplicate explicit target name: "(.*)"\.$'), "dup-target"),
+    # :numref: with numfig off (std.py's _resolve_numref_xref()): a link
+    # ignored, a section without a number (the warning names its id)
+    (re.compile(r"numfig is disabled\. :numref: is ignored\.$"), "numref-off"),
+    (re.compile(r"Failed to create a cross reference\. Any number is not "
+                r"assigned: "), "numref-nonumber"),
 ]
 
 QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title",
@@ -167,7 +173,7 @@ class Oracle:
         finally:
             os.chdir(cwd)
         text = w.getvalue()
-        warns = self._parse(text, tree, src)
+        warns = self._parse(text, tree)
         records = set()
         if crash:
             # Sphinx 5.3 dies on some trees (a toctree cycle makes
@@ -271,7 +277,7 @@ class Oracle:
                                          includehidden=True)
 
     @staticmethod
-    def _parse(text, tree, src):
+    def _parse(text, tree):
         """[(file relative to tree, line, level, message first line)]"""
         out = []
         for l in text.split("\n"):
@@ -281,8 +287,11 @@ class Oracle:
             path, line, level, msg = m.groups()
             path = path or ""       # a warning about no file (a node without one)
             if path:
+                # a text an include directive read is named relative to
+                # where Sphinx runs (docutils' relative_path(None, ...)):
+                # the top of the tree
                 if not os.path.isabs(path):
-                    path = os.path.join(src, path)
+                    path = os.path.join(tree, path)
                 path = os.path.relpath(os.path.normpath(path), tree)
             out.append((path, int(line) if line else 0, level, msg))
         return out

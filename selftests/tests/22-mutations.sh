@@ -88,7 +88,7 @@ duplicate() {
 }
 mutate duplicate-section duplicate <<'OUT'
 Documentation/process/code-of-conduct.rst:88:1: error: section 'Scope' appears again (first at line 54)
-Documentation/process/code-of-conduct.rst:88:1: warning: duplicate label 'process/code-of-conduct:scope', other instance at Documentation/process/code-of-conduct.rst:54
+Documentation/process/code-of-conduct.rst:88:1: warning: duplicate label 'process/code-of-conduct:scope' at Documentation/process/code-of-conduct.rst:54 and Documentation/process/code-of-conduct.rst:88
 OUT
 
 mutate empty-body sed -i '/^This Code of Conduct is adapted/,/^available at/d' $coc <<'OUT'
