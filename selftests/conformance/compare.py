@@ -33,7 +33,10 @@ Kinds: missing (an entry naming no document; the checker's "is a
 directory", "not a regular file" ... count as missing too), excluded,
 glob-nomatch, duplicate, orphan, bad-toctree (Sphinx rejects the
 directive: unknown option, bad value, options not followed by a blank
-line), outside (checker only: ".." above Documentation/), control-char
+line), dropped (docutils drops a directive with a toctree in its content:
+the checker's "the 'D' directive around this toctree", Sphinx's error
+about the directive, whose quoted block holds the toctree), outside
+(checker only: ".." above Documentation/), control-char
 (checker only), coc-<problem> (code of conduct); for links: ref-undefined,
 ref-notitle ("Failed to create a cross reference"), doc-unknown,
 dup-label, dup-target (docutils' "Duplicate explicit target name"), and
@@ -176,6 +179,12 @@ def checker_records(stderr):
         elif msg.startswith(("toctree option ':",
                              "toctree content must follow a blank line")):
             r = ("bad-toctree", "")
+        elif (mm := re.match(r"the '(.*?)' directive around this toctree: ", msg)):
+            # an include that reads a line over docutils' limit includes
+            # nothing: Sphinx's warning quotes the include, not the text
+            # with the toctree (compared by its consequences)
+            if "characters, docutils' limit" not in msg:
+                r = ("dropped", unescape(mm.group(1)).lower())
         elif msg.startswith("toctree entry contains the control character"):
             r = ("control-char", "")
         elif msg.startswith("Sphinx cannot evaluate the '.. only::' expression"):
@@ -207,9 +216,6 @@ def checker_records(stderr):
                     continue            # no Sphinx counterpart: not compared
                 if msg == "the list of required sections names it here":
                     continue            # where the error's title is listed
-                if msg.startswith("the '") and \
-                        " directive around this toctree: " in msg:
-                    continue            # compared by its consequences
                 other.append(line)
         if r:
             recs.add((path, r[0], norm_target(r[1])))

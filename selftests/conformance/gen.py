@@ -1029,10 +1029,26 @@ def f_csv_table(t, docs):
     t.feature("csv-table")
 
 
+def f_no_content(t, docs):
+    """A directive that takes no content (has_content = False) given
+    some, a toctree: docutils drops the directive ("no content
+    permitted"), and the toctree with it."""
+    rng = t.rng
+    table = [d for d in table_directives() if not d[2] and d[0] != "index"]
+    name, req, _ = rng.choice(table + [("literalinclude", 1, False)]
+                              if table else [("centered", 1, False)])
+    args = "".join(" a%d" % (i + 1) for i in range(req))
+    t.feature("no-content-" + name.replace(":", "-"))
+    entries = rng.sample(docs, rng.randint(1, min(2, len(docs))))
+    t.add("process/index", ".. %s::%s\n\n%s" % (
+        name, args, toctree(entries, indent="   ")))
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
-                  f_kernel_include, f_default_domain, f_csv_table]
+                  f_kernel_include, f_default_domain, f_csv_table,
+                  f_no_content]
 
 
 def f_argline(t, docs):

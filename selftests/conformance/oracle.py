@@ -29,7 +29,8 @@ For each tree, Oracle.run() returns a dict:
             kinds: missing, excluded, glob-nomatch, duplicate, orphan,
             self-ref, circular, no-title, bad-toctree; for links
             ref-undefined, ref-notitle, doc-unknown, dup-label,
-            dup-target, and path-unlinked (from the resolved doctrees)
+            dup-target, and path-unlinked (from the resolved doctrees);
+            dropped (a directive docutils dropped with a toctree in it)
   default   the same, restricted to what the checker's default mode
             covers (see scope_default())
   coc       the code of conduct verdict: a set of (section, problem),
@@ -189,6 +190,7 @@ class Oracle:
                             pass
                 records.add((path, kind, norm_target(target)))
                 break
+        records |= self._dropped(app, text, tree, src)
         env = app.env
         if not crash:
             records |= self._unlinked_paths(app, tree)
@@ -269,6 +271,88 @@ class Oracle:
             env.get_and_resolve_doctree(docname, app.builder)
             TocTree(env).get_toctree_for(docname, app.builder, collapse=True,
                                          includehidden=True)
+
+    # how a directive's run() reads its content (sweep.content_kind()):
+    # the kinds the checker reads aside when docutils drops the directive
+    READ_ASIDE = {"C_BODY", "C_TABLE", "C_LIST", "C_LIST_TABLE",
+                  "C_FLAT_TABLE", "C_FIGURE", "C_CSV", "C_ONLY"}
+    RE_MARKER = re.compile(r"^(?:\.\. +)?(?:\|[^|]*\| +)?([^\s:]+(?::[^\s:]+)*) ?::")
+    # after a list's bullet, a cell's border, a field's name ... too
+    RE_TOCTREE = re.compile(r"(?:^|[\s|])\.\. +(?:\|[^|]*\| +)?toctree ?::",
+                            re.I)
+
+    @staticmethod
+    def _directive_class(app, name):
+        """The class of the directive @name, as Sphinx looks it up in a
+        document that sets no default domain; None for an unknown one."""
+        import importlib
+        from docutils.parsers.rst import directives
+        name = name.lower()
+        domains = app.env.domains
+        if ":" in name:
+            dom, _, n = name.partition(":")
+            return domains[dom].directives.get(n) if dom in domains else None
+        for dom in (app.config.primary_domain, "std"):
+            if dom in domains and name in domains[dom].directives:
+                return domains[dom].directives[name]
+        if name in directives._directives:
+            return directives._directives[name]
+        if name in directives._directive_registry:
+            mod, cls = directives._directive_registry[name]
+            return getattr(importlib.import_module(
+                "docutils.parsers.rst.directives." + mod), cls)
+        return None
+
+    def _dropped(self, app, text, tree, src):
+        """
+        The directives docutils dropped with a toctree in their content:
+        records ("dropped", the directive's name in lower case) at the
+        directive.  docutils' error about a directive (its options,
+        arguments or content, an error its run() raises, or no such
+        directive) quotes the directive's block; a toctree in it is one if
+        the directive reads its content as body elements, or takes none
+        (what was given was meant so), or is unknown.
+        """
+        from sweep import content_kind
+        out = set()
+        lines = text.split("\n")
+        for i, l in enumerate(lines):
+            m = RE_WARN.match(l)
+            if not m or m.group(4).startswith(("Substitution definition",
+                                                "circular inclusion")):
+                continue
+            block = []
+            for b in lines[i + 1:]:
+                if RE_WARN.match(b):
+                    break
+                block.append(b)
+            # the message's other lines, a blank line, then the block
+            try:
+                start = block.index("") + 1
+            except ValueError:
+                continue
+            mm = self.RE_MARKER.match(block[start]) if start < len(block) \
+                else None
+            if not mm or mm.group(1).lower() == "toctree":
+                continue
+            cls = self._directive_class(app, mm.group(1))
+            if cls is not None and cls.has_content and \
+                    content_kind(cls) not in self.READ_ASIDE:
+                continue
+            # parse_directive_block(): the content of a directive that takes
+            # arguments starts after the first blank line; of one that takes
+            # none (or an unknown one, which docutils does not parse), at
+            # the line after the marker
+            content = block[start + 1:]
+            if cls is not None and (cls.required_arguments or
+                                    cls.optional_arguments):
+                blank = [k for k, b in enumerate(content) if not b.strip()]
+                content = content[blank[0]:] if blank else []
+            if not any(self.RE_TOCTREE.search(b) for b in content):
+                continue
+            path = self._parse(l, tree, src)[0][0]
+            out.add((path, "dropped", mm.group(1).lower()))
+        return out
 
     @staticmethod
     def _parse(text, tree, src):
