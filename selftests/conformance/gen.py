@@ -1044,11 +1044,31 @@ def f_no_content(t, docs):
         name, args, toctree(entries, indent="   ")))
 
 
+def f_index_content(t, docs):
+    """".. index::" given content, a toctree: docutils drops it (Sphinx's
+    IndexDirective takes none), and the toctree with it; a toctree on the
+    lines of its entries is one of its entries."""
+    rng = t.rng
+    entry = rng.choice(docs)
+    k = rng.choice(["after-blank", "entries-below", "in-entries", "after"])
+    t.feature("index-" + k)
+    tt = toctree([entry], indent="   ")
+    if k == "after-blank":
+        text = ".. index:: single: conduct\n\n" + tt
+    elif k == "entries-below":
+        text = ".. index::\n   single: conduct\n   pair: code; conduct\n\n" + tt
+    elif k == "in-entries":
+        text = ".. index:: single: conduct\n" + tt
+    else:
+        text = ".. index:: single: conduct\n\n" + toctree([entry])
+    t.add("process/index", text)
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
-                  f_no_content]
+                  f_no_content, f_index_content]
 
 
 def f_argline(t, docs):
