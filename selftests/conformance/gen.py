@@ -1064,11 +1064,50 @@ def f_index_content(t, docs):
     t.add("process/index", text)
 
 
+# What stands alone under a required title and shows nothing on the html
+# page, or does: docutils' Contents transform removes a topic with no
+# section to list (a local one where there is no subsection); a contents
+# directive in a body element is an error; highlight and tabularcolumns
+# make nothing the page shows.  (Not sectnum: it numbers the titles, which
+# are then not the required ones for the oracle.)
+BLANK_BODIES = [
+    ".. contents::\n   :local:",
+    ".. contents:: In this section\n   :local:\n   :depth: 1",
+    ".. highlight:: c",
+    ".. tabularcolumns:: |l|l|",
+    ".. highlight:: c\n\n.. contents::\n   :local:",
+    ".. contents::",
+    ".. note::\n\n   .. contents::\n      :local:",
+]
+
+
+def f_coc_blank_body(t, docs):
+    """A required section whose only body shows nothing on the html page,
+    or whose title starts with a no-break space (or another blank beyond
+    ASCII), which docutils keeps in an underlined title and strips from
+    an overlined one."""
+    blocks = t.docs.get("process/code-of-conduct")
+    name = t.rng.choice(REQUIRED)
+    title = "%s\n%s" % (name, underline(name, "="))
+    if not blocks or title not in blocks[:-1]:
+        return
+    i = blocks.index(title)
+    k = t.rng.choice(["body", "body", "nbsp", "emsp", "nbsp-over"])
+    t.feature("coc-blank-" + k)
+    if k == "body":
+        blocks[i + 1] = t.rng.choice(BLANK_BODIES)
+    else:
+        text = ("\u2003" if k == "emsp" else "\u00a0") + name
+        ad = underline(text, "=")
+        blocks[i] = ("%s\n%s\n%s" % (ad, text, ad) if k == "nbsp-over"
+                     else "%s\n%s" % (text, ad))
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
-                  f_no_content, f_index_content]
+                  f_no_content, f_index_content, f_coc_blank_body]
 
 
 def f_argline(t, docs):

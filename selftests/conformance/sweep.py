@@ -330,6 +330,92 @@ def makes_toc(name, cls):
     return not cls.__module__.startswith(("docutils.", "sphinx."))
 
 
+def html_writer(app):
+    """Sphinx's html builder and writer, made once, to write probes."""
+    import contextlib
+    import io
+    import warnings
+    from docutils.frontend import OptionParser
+    from sphinx.builders.html import StandaloneHTMLBuilder
+    from sphinx.writers.html import HTMLWriter
+
+    if not hasattr(html_writer, "w"):
+        builder = StandaloneHTMLBuilder(app, app.env)
+        with contextlib.redirect_stdout(io.StringIO()):
+            builder.init()
+        writer = HTMLWriter(builder)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            builder.docsettings = OptionParser(
+                defaults=app.env.settings, components=(writer,),
+                read_config_files=True).get_default_values()
+        builder.secnumbers, builder.fignumbers = {}, {}
+        builder.imgpath, builder.dlpath = "_images", "_downloads"
+        html_writer.w = builder, writer
+    return html_writer.w
+
+
+def page_shows(html):
+    """Does a reader of the page see something in @html: text outside
+    tags and comments (a no-break space is a blank), or an element seen
+    without text (the oracle's _html_bodies())?"""
+    import html as h
+    seen_alone = ("img", "hr", "svg", "object", "embed", "video", "audio",
+                  "iframe", "input", "canvas", "math")
+    if re.search(r"<(%s)\b" % "|".join(seen_alone), html, re.I):
+        return True
+    text = re.sub(r"<!--.*?-->|<[^>]*>", "", html, flags=re.S)
+    return bool(h.unescape(text).replace("\u00a0", " ").strip())
+
+
+def shows_nothing(name, cls):
+    """Written as it should be (its arguments, and some text as its
+    content, or else none) after a title, with sections after it (two:
+    docutils makes a lone one the subtitle), does what the directive
+    makes show nothing on the html page (highlight, tabularcolumns ...)?
+    Sphinx resolves the probe (its post-transforms) and writes it with
+    its html writer, without the sections after it.  Where the probe
+    cannot tell (it fails, or warns), or for an extension's directive
+    (what it makes comes from what it reads): no."""
+    if not cls.__module__.startswith(("docutils.", "sphinx.")):
+        return False
+    from docutils import nodes
+    from docutils.io import StringOutput
+    from sphinx.transforms import SphinxTransformer
+
+    app = registry.app
+    for content in (["Some text."] if cls.has_content else []) + [""]:
+        p = probe("blank-", name, "Title\n=====\n\n" +
+                  directive_text(name, cls, content) +
+                  "\nOne\n---\n\nText.\n\nTwo\n---\n\nText.\n")
+        if not p:
+            continue
+        doctree, docname, warned = p
+        if warned:
+            app.env.clear_doc(docname)
+            continue
+        builder, writer = html_writer(app)
+        try:
+            app.env.temp_data["docname"] = docname
+            t = SphinxTransformer(doctree)
+            t.set_environment(app.env)
+            t.add_transforms(app.registry.get_post_transforms())
+            t.apply_transforms()
+            for sec in [n for n in doctree if isinstance(n, nodes.section)]:
+                doctree.remove(sec)
+            builder.current_docname = docname
+            doctree.settings = builder.docsettings
+            writer.write(doctree, StringOutput(encoding="unicode"))
+            writer.assemble_parts()
+            html = writer.parts["fragment"]
+        except Exception:       # noqa: the probe cannot tell
+            continue
+        finally:
+            app.env.clear_doc(docname)
+        return not page_shows(html)
+    return False
+
+
 def needs_content(cls):
     """Does the directive's run() refuse to run without content: does it
     call self.assert_has_content() whatever its options (a statement of
@@ -349,7 +435,8 @@ def needs_content(cls):
 def spec(name, cls):
     """(required, optional, final_whitespace, content kind, options, flags:
     precedes the docinfo, only in a substitution definition, needs content,
-    stays inline in a substitution definition, makes a toc entry)"""
+    stays inline in a substitution definition, makes a toc entry, shows
+    nothing on the html page)"""
     options = " ".join("%s=%s" % (o, option_kind(c))
                        for o, c in sorted((cls.option_spec or {}).items()))
     kind = content_kind(cls)
@@ -359,11 +446,13 @@ def spec(name, cls):
         kind = "C_UNSEEN"
     # what it makes itself, content aside: a comment is PreBibliographic
     prebib = precedes_docinfo(name, cls, ".. A comment.", "")
+    # a directive whose content is no body elements shows what it makes
+    blank = kind in ("C_NONE", "C_TEXT") and shows_nothing(name, cls)
     return (cls.required_arguments, cls.optional_arguments,
             bool(cls.final_argument_whitespace), kind, options,
             (prebib, substitution_only(cls),
              needs_content(cls), stays_inline(name, cls),
-             makes_toc(name, cls)))
+             makes_toc(name, cls), blank))
 
 
 def print_registry(reg, primary):
@@ -372,11 +461,11 @@ def print_registry(reg, primary):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
         req, opt, ws, content, options, \
-            (prebib, subst, needs, inline, toc) = spec(name, reg[name])
+            (prebib, subst, needs, inline, toc, blank) = spec(name, reg[name])
         flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
                                  ("D_CONTENT", needs), ("D_INLINE", inline),
-                                 ("D_TOC", toc))
+                                 ("D_TOC", toc), ("D_BLANK", blank))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
