@@ -35,7 +35,9 @@ glob-nomatch, duplicate, orphan, bad-toctree (Sphinx rejects the
 directive: unknown option, bad value, options not followed by a blank
 line), dropped (docutils drops a directive with a toctree in its content:
 the checker's "the 'D' directive around this toctree", Sphinx's error
-about the directive, whose quoted block holds the toctree), outside
+about the directive, whose quoted block holds the toctree), subst-empty
+(a substitution definition docutils finds "empty or invalid" or
+"missing contents", by its name), outside
 (checker only: ".." above Documentation/), control-char
 (checker only), coc-<problem> (code of conduct); for links: ref-undefined,
 ref-notitle ("Failed to create a cross reference"), doc-unknown,
@@ -185,6 +187,8 @@ def checker_records(stderr):
             # with the toctree (compared by its consequences)
             if "characters, docutils' limit" not in msg:
                 r = ("dropped", unescape(mm.group(1)).lower())
+        elif (mm := re.match(r"substitution definition \|(.*)\| (is empty or invalid|has no contents)", msg)):
+            r = ("subst-empty", unescape(mm.group(1)))
         elif msg.startswith("toctree entry contains the control character"):
             r = ("control-char", "")
         elif msg.startswith("Sphinx cannot evaluate the '.. only::' expression"):

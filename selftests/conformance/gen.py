@@ -1103,11 +1103,44 @@ def f_coc_blank_body(t, docs):
                      else "%s\n%s" % (text, ad))
 
 
+# Substitution definitions docutils finds "empty or invalid" (it keeps
+# nothing inline in them), or with "missing contents", and some it keeps.
+SUBST_DEFS = [
+    ".. |s| replce:: text",
+    ".. |s| replace::",
+    ".. |s|",
+    ".. |s| some text",
+    ".. |s|\n   replace:: on the next line",
+    ".. |s|\n   note:: on the next line",
+    ".. |s| note:: A note.",
+    ".. |s| centered:: Centered",
+    ".. |s| code-block:: c\n\n   x = 1;",
+    ".. |s| unicode:: U+00A9",
+    ".. |s| unicode:: U+110000",
+    ".. |s| replace:: one\n\n   two",
+    ".. |s| replace:: a *b* c",
+    ".. |s| image:: x.png\n   :nosuch:",
+    ".. |s| image:: x.png\n   :alt: X",
+    ".. |s| date::",
+    ".. |s long\n   name| note:: A note.",
+]
+
+
+def f_subst_empty(t, docs):
+    """A substitution definition, and a reference to it: the definition
+    empty, missing its contents, or fine."""
+    k = t.rng.randrange(len(SUBST_DEFS))
+    t.feature("subst-def-%d" % k)
+    t.add("process/index", SUBST_DEFS[k])
+    t.add("process/index", "Uses |s|.")
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
-                  f_no_content, f_index_content, f_coc_blank_body]
+                  f_no_content, f_index_content, f_coc_blank_body,
+                  f_subst_empty]
 
 
 def f_argline(t, docs):

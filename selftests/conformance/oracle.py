@@ -30,7 +30,8 @@ For each tree, Oracle.run() returns a dict:
             self-ref, circular, no-title, bad-toctree; for links
             ref-undefined, ref-notitle, doc-unknown, dup-label,
             dup-target, and path-unlinked (from the resolved doctrees);
-            dropped (a directive docutils dropped with a toctree in it)
+            dropped (a directive docutils dropped with a toctree in it);
+            subst-empty (a substitution definition docutils finds empty)
   default   the same, restricted to what the checker's default mode
             covers (see scope_default())
   coc       the code of conduct verdict: a set of (section, problem),
@@ -90,6 +91,8 @@ MESSAGES = [
     (re.compile(r"unknown document: (.*)$"), "doc-unknown"),
     (re.compile(r"duplicate label (.*), other instance in "), "dup-label"),
     (re.compile(r'Duplicate explicit target name: "(.*)"\.$'), "dup-target"),
+    (re.compile(r'Substitution definition "(.*)" (?:empty or invalid|'
+                r'missing contents)\.$'), "subst-empty"),
 ]
 
 QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title",

@@ -218,10 +218,12 @@ def substitution_only(cls):
     return any(rx.search(run) for run in run_sources(cls))
 
 
-def probe(kind, name, text):
+def probe(kind, name, text, found=False):
     """Parse @text as a document of its own, as Sphinx reads one (the
     primary domain's directives by their names alone): (the doctree, its
-    docname, whether Sphinx warned), or None if the parse failed."""
+    docname, what Sphinx warned, "" for nothing), or None if the parse
+    failed.  If @found, the document is one Sphinx found (a toctree in it
+    takes itself out of the documents it may list)."""
     import contextlib
     import io
     from sphinx.testing.restructuredtext import parse
@@ -232,6 +234,8 @@ def probe(kind, name, text):
     warnings = app._warning
     warnings.seek(0)
     warnings.truncate()
+    if found:
+        app.project.docnames.add(docname)
     try:
         app.env.prepare_settings(docname)
         with contextlib.redirect_stdout(io.StringIO()), \
@@ -239,7 +243,9 @@ def probe(kind, name, text):
             doctree = parse(app, text, docname)
     except (Exception, SystemExit):     # noqa: the probe failed
         return None
-    return doctree, docname, bool(warnings.getvalue())
+    finally:
+        app.project.docnames.discard(docname)
+    return doctree, docname, warnings.getvalue()
 
 
 def directive_text(name, cls, content, subst=""):
@@ -273,6 +279,22 @@ def precedes_docinfo(name, cls, *contents):
         registry.app.env.clear_doc(docname)
         if not warned:
             return orphan
+    return False
+
+
+def moved_out(name, cls):
+    """Written as it should be (its arguments, and some text as its
+    content, or else none) in a substitution definition, does docutils
+    keep nothing of what the directive makes there, and warn that the
+    definition is "empty or invalid"?  Its substitution_def() moves all
+    that is not inline out, in front of the definition (an error too)."""
+    for content in (["Some text."] if cls.has_content else []) + [""]:
+        p = probe("moved-", name, directive_text(name, cls, content, "|s| "),
+                  found=True)
+        if not p:
+            continue
+        registry.app.env.clear_doc(p[1])
+        return 'Substitution definition "s" empty or invalid.' in p[2]
     return False
 
 
@@ -436,7 +458,7 @@ def spec(name, cls):
     """(required, optional, final_whitespace, content kind, options, flags:
     precedes the docinfo, only in a substitution definition, needs content,
     stays inline in a substitution definition, makes a toc entry, shows
-    nothing on the html page)"""
+    nothing on the html page, leaves a substitution definition empty)"""
     options = " ".join("%s=%s" % (o, option_kind(c))
                        for o, c in sorted((cls.option_spec or {}).items()))
     kind = content_kind(cls)
@@ -452,7 +474,7 @@ def spec(name, cls):
             bool(cls.final_argument_whitespace), kind, options,
             (prebib, substitution_only(cls),
              needs_content(cls), stays_inline(name, cls),
-             makes_toc(name, cls), blank))
+             makes_toc(name, cls), blank, moved_out(name, cls)))
 
 
 def print_registry(reg, primary):
@@ -460,12 +482,13 @@ def print_registry(reg, primary):
     for name in sorted(reg):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
-        req, opt, ws, content, options, \
-            (prebib, subst, needs, inline, toc, blank) = spec(name, reg[name])
+        req, opt, ws, content, options, on = spec(name, reg[name])
+        prebib, subst, needs, inline, toc, blank, moved = on
         flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
                                  ("D_CONTENT", needs), ("D_INLINE", inline),
-                                 ("D_TOC", toc), ("D_BLANK", blank))
+                                 ("D_TOC", toc), ("D_BLANK", blank),
+                                 ("D_MOVED", moved))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
