@@ -1135,12 +1135,46 @@ def f_subst_empty(t, docs):
     t.add("process/index", "Uses |s|.")
 
 
+def f_cycle_unreached(t, docs):
+    """A cycle of toctrees Documentation/index.rst does not reach: Sphinx
+    warns at each document of it, where pages show its toctrees (not
+    :hidden:, not in ".. only:: latex"), and does not die; the documents
+    are listed, so no orphans.  Two or three documents, one more edge
+    into the cycle, a document above it, one that lists itself."""
+    rng = t.rng
+    where = rng.choice(["other", "process"])
+    n = rng.choice([2, 2, 3])
+    names = ["%s/circ-%d" % (where, i) for i in range(n)]
+    for n_ in names:
+        t.doc(n_)
+    k = rng.choice(["plain", "plain", "hidden", "latex", "chord", "above",
+                    "self", "glob"])
+    t.feature("cycle-unreached-%s-%d" % (k, n))
+    for i, n_ in enumerate(names):
+        nxt = names[(i + 1) % n].split("/")[1]
+        if k == "hidden" and i == 0:
+            t.add(n_, toctree([nxt], [":hidden:"]))
+        elif k == "latex" and i == 0:
+            t.add(n_, ".. only:: latex\n\n" + toctree([nxt], indent="   "))
+        elif k == "glob" and i == 0:
+            t.add(n_, toctree([nxt[:-1] + "*"], [":glob:"]))
+        else:
+            t.add(n_, toctree([nxt]))
+    if k == "chord" and n == 3:
+        t.add(names[2], toctree([names[1].split("/")[1]]))
+    elif k == "above":
+        t.doc(where + "/circ-above")
+        t.add(where + "/circ-above", toctree(["circ-0"]))
+    elif k == "self":
+        t.add(names[0], toctree([names[0].split("/")[1]]))
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
                   f_no_content, f_index_content, f_coc_blank_body,
-                  f_subst_empty]
+                  f_subst_empty, f_cycle_unreached]
 
 
 def f_argline(t, docs):

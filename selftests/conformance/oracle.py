@@ -31,7 +31,8 @@ For each tree, Oracle.run() returns a dict:
             ref-undefined, ref-notitle, doc-unknown, dup-label,
             dup-target, and path-unlinked (from the resolved doctrees);
             dropped (a directive docutils dropped with a toctree in it);
-            subst-empty (a substitution definition docutils finds empty)
+            subst-empty (a substitution definition docutils finds empty);
+            include-loop (docutils' "circular inclusion", at the include)
   default   the same, restricted to what the checker's default mode
             covers (see scope_default())
   coc       the code of conduct verdict: a set of (section, problem),
@@ -93,6 +94,7 @@ MESSAGES = [
     (re.compile(r'Duplicate explicit target name: "(.*)"\.$'), "dup-target"),
     (re.compile(r'Substitution definition "(.*)" (?:empty or invalid|'
                 r'missing contents)\.$'), "subst-empty"),
+    (re.compile(r'circular inclusion in ".*" directive:$'), "include-loop"),
 ]
 
 QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title",
@@ -191,6 +193,11 @@ class Oracle:
                             target = ast.literal_eval(target)
                         except (ValueError, SyntaxError):
                             pass
+                # "R <- R ...": a toctree that lists its own document, on
+                # a page that shows it (the checker's self reference)
+                if kind == "circular" and \
+                        msg.split("ignoring: ", 1)[1].split(" <- ")[1] == target:
+                    kind = "self-ref"
                 records.add((path, kind, norm_target(target)))
                 break
         records |= self._dropped(app, text, tree, src)
@@ -368,8 +375,12 @@ class Oracle:
             path, line, level, msg = m.groups()
             path = path or ""       # a warning about no file (a node without one)
             if path:
+                # relative to the source directory, but for a text an
+                # include read: docutils names it from where Sphinx runs
                 if not os.path.isabs(path):
-                    path = os.path.join(src, path)
+                    path = os.path.join(
+                        tree if os.path.lexists(os.path.join(tree, path))
+                        else src, path)
                 path = os.path.relpath(os.path.normpath(path), tree)
             out.append((path, int(line) if line else 0, level, msg))
         return out
