@@ -21,13 +21,11 @@ Two comparisons per tree, because the checker has two scopes:
            every document and looks for orphans everywhere, as Sphinx.
   default  checker without --all against Sphinx's records restricted to
            the documents Sphinx reaches through toctrees from
-           process/index, and against "orphans" recomputed from Sphinx's
-           environment the way the default mode defines them: documents
-           under process/ that Sphinx read, not reached from
-           process/index, not :orphan:, not included (oracle.py,
-           scope_default()).  Sphinx's own orphan rule differs (a
-           document listed only by Documentation/index.rst is no orphan
-           for Sphinx), and that difference is by design, not a bug.
+           process/index, and against Sphinx's orphans under process/,
+           recomputed from Sphinx's environment, process/index standing
+           for the top document: documents under process/ that Sphinx
+           read, listed by no toctree of any document, not :orphan:, not
+           included (oracle.py, scope_default()).
 
 Kinds: missing (an entry naming no document; the checker's "is a
 directory", "not a regular file" ... count as missing too), excluded,

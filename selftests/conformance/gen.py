@@ -1169,12 +1169,40 @@ def f_cycle_unreached(t, docs):
         t.add(names[0], toctree([names[0].split("/")[1]]))
 
 
+def f_listed_elsewhere(t, docs):
+    """A process document that only a toctree nothing reaches lists: in
+    a document marked :orphan:, in one no toctree lists (itself an
+    orphan), in one outside process/, :hidden:, in ".. only:: latex", by
+    a glob.  For Sphinx any toctree it reads makes a document no orphan."""
+    rng = t.rng
+    where = rng.choice(["process/lister", "other/lister"])
+    k = rng.choice(["orphan", "plain", "hidden", "latex", "glob", "chain"])
+    t.feature("listed-elsewhere-%s-%s" % (where.split("/")[0], k))
+    t.doc("process/listed")
+    t.doc(where)
+    if k in ("orphan", "hidden", "latex", "glob"):
+        t.docs[where].insert(0, ":orphan:")
+    entry = "listed" if where.startswith("process/") else "../process/listed"
+    if k == "hidden":
+        t.add(where, toctree([entry], [":hidden:"]))
+    elif k == "latex":
+        t.add(where, ".. only:: latex\n\n" + toctree([entry], indent="   "))
+    elif k == "glob":
+        t.add(where, toctree([entry[:-2] + "*"], [":glob:"]))
+    elif k == "chain":
+        t.doc("process/listed-too")
+        t.add(where, toctree([entry]))
+        t.add("process/listed", toctree(["listed-too"]))
+    else:
+        t.add(where, toctree([entry]))
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
                   f_no_content, f_index_content, f_coc_blank_body,
-                  f_subst_empty, f_cycle_unreached]
+                  f_subst_empty, f_cycle_unreached, f_listed_elsewhere]
 
 
 def f_argline(t, docs):

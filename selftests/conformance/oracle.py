@@ -401,20 +401,19 @@ class Oracle:
         """
         The checker's default mode follows the toctrees of
         Documentation/process/index.rst only, and looks for orphans under
-        Documentation/process/ only, calling an orphan a document no
-        toctree it read lists.  So: toctree records of the documents
-        Sphinx reaches from process/index, and, instead of Sphinx's
-        orphans, the documents under process/ that Sphinx read, that are
-        not reached from process/index, not :orphan: and not included.
-        The code of conduct is checked even where the index does not
-        reach it, and what its toctrees reach with it.
+        Documentation/process/ only, taking process/index for the top
+        document.  So: toctree records of the documents Sphinx reaches
+        from process/index, and, instead of Sphinx's orphans, Sphinx's
+        rule (check_consistency()) for the documents under process/ but
+        process/index: read, listed by no toctree of any document (one
+        in an orphan, or in a document nothing reaches, too), not :orphan:
+        and not included.  The code of conduct is checked even where the
+        index does not reach it, and what its toctrees reach with it.
         """
         reached = self.closure(env, "process/index")
-        listed = set(reached)
+        listed = {"process/index"}.union(*env.toctree_includes.values())
         if COC in env.found_docs and COC not in reached:
             reached |= self.closure(env, COC)
-            listed |= {c for d in reached
-                       for c in env.toctree_includes.get(d, [])}
         # and the files they include: their toctrees are the document's
         files = {"Documentation/%s.rst" % i for d in reached
                  for i in [d] + sorted(env.included.get(d, ()))}
