@@ -287,8 +287,9 @@ class Oracle:
     READ_ASIDE = {"C_BODY", "C_TABLE", "C_LIST", "C_LIST_TABLE",
                   "C_FLAT_TABLE", "C_FIGURE", "C_CSV", "C_ONLY"}
     RE_MARKER = re.compile(r"^(?:\.\. +)?(?:\|[^|]*\| +)?([^\s:]+(?::[^\s:]+)*) ?::")
-    # after a list's bullet, a cell's border, a field's name ... too
-    RE_TOCTREE = re.compile(r"(?:^|[\s|])\.\. +(?:\|[^|]*\| +)?toctree ?::",
+    # after a list's bullet, a cell's border or quote, a field's name ...
+    # too, not in an inline literal
+    RE_TOCTREE = re.compile(r"(?<![`\w.])\.\. +(?:\|[^|]*\| +)?toctree ?::",
                             re.I)
 
     @staticmethod
