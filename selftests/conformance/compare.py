@@ -155,6 +155,8 @@ def checker_records(stderr):
         mm = re.match(r"toctree entry '(.*)' does not exist \(no Documentation/(.*)\.rst\)(; did you mean '.*'\?)?$", msg)
         if mm:
             r = ("missing", unescape(mm.group(2)))
+        elif (mm := re.match(r"toctree entry '.*' names '(.*)', which no document is: ", msg)):
+            r = ("missing", unescape(mm.group(1)))
         elif re.match(r"toctree entry '(.*)' names a document that exclude_patterns in conf.py excludes$", msg):
             e = unescape(re.match(r"toctree entry '(.*)' names a", msg).group(1))
             r = ("excluded", entry_docname(fdoc, e))

@@ -1197,12 +1197,30 @@ def f_listed_elsewhere(t, docs):
         t.add(where, toctree([entry]))
 
 
+def f_entry_forms(t, docs):
+    """Entries that are URLs or not for Sphinx's url_re ("(?P<schema>.+)://",
+    so no URL without a scheme), and paths with "//" in them (normpath()
+    keeps exactly two leading slashes: the name starts with "/")."""
+    rng = t.rng
+    d = rng.choice(docs)
+    forms = ["://www.kernel.org/", "K <://www.kernel.org/>",
+             "//www.kernel.org", "K <//www.kernel.org>", "x y://z",
+             "//process/" + d, "///process/" + d, "../process//" + d,
+             ".//" + d, "/process/.//" + d, "//../" + d, "//process/../" + d]
+    e = rng.choice(forms)
+    t.feature("entry-form-%d" % forms.index(e))
+    if rng.random() < 0.2:
+        t.add("process/index", toctree(["//process/*"], [":glob:"]))
+    t.add("process/index", toctree([e]))
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
                   f_no_content, f_index_content, f_coc_blank_body,
-                  f_subst_empty, f_cycle_unreached, f_listed_elsewhere]
+                  f_subst_empty, f_cycle_unreached, f_listed_elsewhere,
+                  f_entry_forms]
 
 
 def f_argline(t, docs):
