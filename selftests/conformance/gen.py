@@ -1214,13 +1214,36 @@ def f_entry_forms(t, docs):
     t.add("process/index", toctree([e]))
 
 
+def f_entry_unicode(t, docs):
+    """A document's name, or its directory's, in NFC or NFD, and the entry
+    for it in NFC or NFD: Sphinx finds documents by their names in NFC
+    only (a file named otherwise is no document), and looks an entry up
+    as it is written.  Sometimes both files, the NFC one and the NFD."""
+    import unicodedata
+    rng = t.rng
+    word = rng.choice(["café", "naïve", "Ångström", "mañana", "ệ"])
+    nfc, nfd = (unicodedata.normalize(f, word) for f in ("NFC", "NFD"))
+    fname, ename = rng.choice([nfc, nfd]), rng.choice([nfc, nfd])
+    k = rng.choice(["file", "file", "dir", "twin"])
+    t.feature("unicode-%s-%s-%s" % (k, "nfc" if fname == nfc else "nfd",
+                                    "nfc" if ename == nfc else "nfd"))
+    if k == "dir":
+        t.doc("process/%s/x" % fname)
+        t.add("process/index", toctree(["%s/x" % ename]))
+        return
+    t.doc("process/" + fname, "A word")
+    if k == "twin":
+        t.doc("process/" + (nfd if fname == nfc else nfc), "The word")
+    t.add("process/index", toctree([ename]))
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
                   f_no_content, f_index_content, f_coc_blank_body,
                   f_subst_empty, f_cycle_unreached, f_listed_elsewhere,
-                  f_entry_forms]
+                  f_entry_forms, f_entry_unicode]
 
 
 def f_argline(t, docs):
