@@ -21,19 +21,23 @@ Two comparisons per tree, because the checker has two scopes:
            every document and looks for orphans everywhere, as Sphinx.
   default  checker without --all against Sphinx's records restricted to
            the documents Sphinx reaches through toctrees from
-           process/index, and against "orphans" recomputed from Sphinx's
-           environment the way the default mode defines them: documents
-           under process/ that Sphinx read, not reached from
-           process/index, not :orphan:, not included (oracle.py,
-           scope_default()).  Sphinx's own orphan rule differs (a
-           document listed only by Documentation/index.rst is no orphan
-           for Sphinx), and that difference is by design, not a bug.
+           process/index, and against Sphinx's orphans under process/,
+           recomputed from Sphinx's environment, process/index standing
+           for the top document: documents under process/ that Sphinx
+           read, listed by no toctree of any document, not :orphan:, not
+           included (oracle.py, scope_default()).
 
 Kinds: missing (an entry naming no document; the checker's "is a
 directory", "not a regular file" ... count as missing too), excluded,
 glob-nomatch, duplicate, orphan, bad-toctree (Sphinx rejects the
 directive: unknown option, bad value, options not followed by a blank
-line), outside (checker only: ".." above Documentation/), control-char
+line), dropped (docutils drops a directive with a toctree in its content:
+the checker's "the 'D' directive around this toctree", Sphinx's error
+about the directive, whose quoted block holds the toctree), subst-empty
+(a substitution definition docutils finds "empty or invalid" or
+"missing contents", by its name), include-loop (docutils' "circular
+inclusion" warning, at the include that comes round again), outside
+(checker only: ".." above Documentation/), control-char
 (checker only), coc-<problem> (code of conduct); for links: ref-undefined,
 ref-notitle ("Failed to create a cross reference"), doc-unknown,
 dup-label, dup-target (docutils' "Duplicate explicit target name"),
@@ -44,9 +48,15 @@ which Sphinx does not warn about: the oracle reads it from the doctree);
 only-expr (a ".. only::" expression Sphinx cannot evaluate, at the
 directive: the oracle evaluates each only node of the doctrees with the
 builder's tags, as Sphinx does, not counting the warnings Sphinx repeats
-at the toctrees that take a section from inside it).  Sphinx's circular
-and self-ref warnings have no checker counterpart at all: they are
-counted apart and do not make a tree disagree unless --strict.
+at the toctrees that take a section from inside it), circular (Sphinx's
+"circular toctree references detected" at each document of a cycle of
+toctrees pages show, where its top document reaches no cycle: the
+checker's "toctree entry leads round a cycle", --all only).  Sphinx's
+"self referenced toctree" and its circular warning about a toctree that
+lists its own document ("R <- R", oracle.py calls it self-ref) have no
+checker counterpart of their own (the checker's "is this document
+itself" is Sphinx's duplicate): they are counted apart and do not make
+a tree disagree unless --strict.
 
 A tree where the two sides differ is saved as DIR/cases/<name>/: tree/
 (the tree that was checked), sphinx.txt (Sphinx's warnings and
@@ -72,7 +82,7 @@ import gen                                      # noqa: E402
 from oracle import (Oracle, norm_target, sphinx_docname_join,  # noqa: E402
                     REQUIRED)
 
-UNCHECKED_KINDS = {"circular", "self-ref"}
+UNCHECKED_KINDS = {"self-ref"}
 # The checker's messages about links: the kind, and the target in group 1
 LINK_MESSAGES = [
     (re.compile(r":ref: to an undefined label '(.*?)'(; did you mean '.*'\?)?$"),
@@ -107,7 +117,8 @@ def link_record(msg):
 # what Sphinx says only once it resolves references and toctrees, after
 # reading: a build that died before it wrote never says it
 RESOLVED_KINDS = {"ref-undefined", "ref-notitle", "doc-unknown", "path-unlinked",
-                  "only-expr", "no-title", "numref-off", "numref-nonumber"}
+                  "only-expr", "no-title", "numref-off", "numref-nonumber",
+                  "circular"}
 
 # severity "note": a consequence of an error (checker after 500094b3);
 # compared like the others
@@ -155,6 +166,8 @@ def checker_records(stderr):
         mm = re.match(r"toctree entry '(.*)' does not exist \(no Documentation/(.*)\.rst\)(; did you mean '.*'\?)?$", msg)
         if mm:
             r = ("missing", unescape(mm.group(2)))
+        elif (mm := re.match(r"toctree entry '.*' names '(.*)', which no document is: ", msg)):
+            r = ("missing", unescape(mm.group(1)))
         elif re.match(r"toctree entry '(.*)' names a document that exclude_patterns in conf.py excludes$", msg):
             e = unescape(re.match(r"toctree entry '(.*)' names a", msg).group(1))
             r = ("excluded", entry_docname(fdoc, e))
@@ -169,6 +182,8 @@ def checker_records(stderr):
         elif re.match(r"toctree glob '(.*)' matches '(.*)', which ", msg):
             mm = re.match(r"toctree glob '(.*)' matches '(.*)', which ", msg)
             r = ("missing", unescape(mm.group(2)))
+        elif (mm := re.match(r"toctree entry leads round a cycle \((.*?) -> ", msg)):
+            r = ("circular", unescape(mm.group(1)))
         elif msg.startswith("toctree entry closes a cycle ("):
             # Sphinx 5.3 dies on it (see compare_tree)
             recs.add(("", "crash", "cycle"))
@@ -191,6 +206,16 @@ def checker_records(stderr):
         elif msg.startswith(("toctree option ':",
                              "toctree content must follow a blank line")):
             r = ("bad-toctree", "")
+        elif (mm := re.match(r"the '(.*?)' directive around this toctree: ", msg)):
+            # an include that reads a line over docutils' limit includes
+            # nothing: Sphinx's warning quotes the include, not the text
+            # with the toctree (compared by its consequences)
+            if "characters, docutils' limit" not in msg:
+                r = ("dropped", unescape(mm.group(1)).lower())
+        elif (mm := re.match(r"substitution definition \|(.*)\| (is empty or invalid|has no contents)", msg)):
+            r = ("subst-empty", unescape(mm.group(1)))
+        elif msg.startswith("circular inclusion ("):
+            r = ("include-loop", "")
         elif msg.startswith("toctree entry contains the control character"):
             r = ("control-char", "")
         elif msg.startswith("Sphinx cannot evaluate the '.. only::' expression"):
@@ -222,9 +247,6 @@ def checker_records(stderr):
                     continue            # no Sphinx counterpart: not compared
                 if msg == "the list of required sections names it here":
                     continue            # where the error's title is listed
-                if msg.startswith("the '") and \
-                        " directive around this toctree: " in msg:
-                    continue            # compared by its consequences
                 other.append(line)
         if r:
             recs.add((path, r[0], norm_target(r[1])))
@@ -388,6 +410,9 @@ class Runner:
                 result["deviations"].append(x)
             elif m == mode and mode == "default" and circular and \
                     side == "checker-only" and kind == "crash":
+                result["deviations"].append(x)
+            elif m == mode and mode == "default" and kind == "circular" and \
+                    side == "sphinx-only" and ("", "crash", "cycle") in crecs:
                 result["deviations"].append(x)
             elif m == mode and climbed and (
                     kind == "outside" or target in climbed or

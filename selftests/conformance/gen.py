@@ -1329,12 +1329,223 @@ def f_numref(t, docs):
     t.feature("numref")
 
 
+def f_no_content(t, docs):
+    """A directive that takes no content (has_content = False) given
+    some, a toctree: docutils drops the directive ("no content
+    permitted"), and the toctree with it."""
+    rng = t.rng
+    table = [d for d in table_directives() if not d[2] and d[0] != "index"]
+    name, req, _ = rng.choice(table + [("literalinclude", 1, False)]
+                              if table else [("centered", 1, False)])
+    args = "".join(" a%d" % (i + 1) for i in range(req))
+    t.feature("no-content-" + name.replace(":", "-"))
+    entries = rng.sample(docs, rng.randint(1, min(2, len(docs))))
+    t.add("process/index", ".. %s::%s\n\n%s" % (
+        name, args, toctree(entries, indent="   ")))
+
+
+def f_index_content(t, docs):
+    """".. index::" given content, a toctree: docutils drops it (Sphinx's
+    IndexDirective takes none), and the toctree with it; a toctree on the
+    lines of its entries is one of its entries."""
+    rng = t.rng
+    entry = rng.choice(docs)
+    k = rng.choice(["after-blank", "entries-below", "in-entries", "after"])
+    t.feature("index-" + k)
+    tt = toctree([entry], indent="   ")
+    if k == "after-blank":
+        text = ".. index:: single: conduct\n\n" + tt
+    elif k == "entries-below":
+        text = ".. index::\n   single: conduct\n   pair: code; conduct\n\n" + tt
+    elif k == "in-entries":
+        text = ".. index:: single: conduct\n" + tt
+    else:
+        text = ".. index:: single: conduct\n\n" + toctree([entry])
+    t.add("process/index", text)
+
+
+# What stands alone under a required title and shows nothing on the html
+# page, or does: docutils' Contents transform removes a topic with no
+# section to list (a local one where there is no subsection); a contents
+# directive in a body element is an error; highlight and tabularcolumns
+# make nothing the page shows.  (Not sectnum: it numbers the titles, which
+# are then not the required ones for the oracle.)
+BLANK_BODIES = [
+    ".. contents::\n   :local:",
+    ".. contents:: In this section\n   :local:\n   :depth: 1",
+    ".. highlight:: c",
+    ".. tabularcolumns:: |l|l|",
+    ".. highlight:: c\n\n.. contents::\n   :local:",
+    ".. contents::",
+    ".. note::\n\n   .. contents::\n      :local:",
+]
+
+
+def f_coc_blank_body(t, docs):
+    """A required section whose only body shows nothing on the html page,
+    or whose title starts with a no-break space (or another blank beyond
+    ASCII), which docutils keeps in an underlined title and strips from
+    an overlined one."""
+    blocks = t.docs.get("process/code-of-conduct")
+    name = t.rng.choice(REQUIRED)
+    title = "%s\n%s" % (name, underline(name, "="))
+    if not blocks or title not in blocks[:-1]:
+        return
+    i = blocks.index(title)
+    k = t.rng.choice(["body", "body", "nbsp", "emsp", "nbsp-over"])
+    t.feature("coc-blank-" + k)
+    if k == "body":
+        blocks[i + 1] = t.rng.choice(BLANK_BODIES)
+    else:
+        text = ("\u2003" if k == "emsp" else "\u00a0") + name
+        ad = underline(text, "=")
+        blocks[i] = ("%s\n%s\n%s" % (ad, text, ad) if k == "nbsp-over"
+                     else "%s\n%s" % (text, ad))
+
+
+# Substitution definitions docutils finds "empty or invalid" (it keeps
+# nothing inline in them), or with "missing contents", and some it keeps.
+SUBST_DEFS = [
+    ".. |s| replce:: text",
+    ".. |s| replace::",
+    ".. |s|",
+    ".. |s| some text",
+    ".. |s|\n   replace:: on the next line",
+    ".. |s|\n   note:: on the next line",
+    ".. |s| note:: A note.",
+    ".. |s| centered:: Centered",
+    ".. |s| code-block:: c\n\n   x = 1;",
+    ".. |s| unicode:: U+00A9",
+    ".. |s| unicode:: U+110000",
+    ".. |s| replace:: one\n\n   two",
+    ".. |s| replace:: a *b* c",
+    ".. |s| image:: x.png\n   :nosuch:",
+    ".. |s| image:: x.png\n   :alt: X",
+    ".. |s| date::",
+    ".. |s long\n   name| note:: A note.",
+]
+
+
+def f_subst_empty(t, docs):
+    """A substitution definition, and a reference to it: the definition
+    empty, missing its contents, or fine."""
+    k = t.rng.randrange(len(SUBST_DEFS))
+    t.feature("subst-def-%d" % k)
+    t.add("process/index", SUBST_DEFS[k])
+    t.add("process/index", "Uses |s|.")
+
+
+def f_cycle_unreached(t, docs):
+    """A cycle of toctrees Documentation/index.rst does not reach: Sphinx
+    warns at each document of it, where pages show its toctrees (not
+    :hidden:, not in ".. only:: latex"), and does not die; the documents
+    are listed, so no orphans.  Two or three documents, one more edge
+    into the cycle, a document above it, one that lists itself."""
+    rng = t.rng
+    where = rng.choice(["other", "process"])
+    n = rng.choice([2, 2, 3])
+    names = ["%s/circ-%d" % (where, i) for i in range(n)]
+    for n_ in names:
+        t.doc(n_)
+    k = rng.choice(["plain", "plain", "hidden", "latex", "chord", "above",
+                    "self", "glob"])
+    t.feature("cycle-unreached-%s-%d" % (k, n))
+    for i, n_ in enumerate(names):
+        nxt = names[(i + 1) % n].split("/")[1]
+        if k == "hidden" and i == 0:
+            t.add(n_, toctree([nxt], [":hidden:"]))
+        elif k == "latex" and i == 0:
+            t.add(n_, ".. only:: latex\n\n" + toctree([nxt], indent="   "))
+        elif k == "glob" and i == 0:
+            t.add(n_, toctree([nxt[:-1] + "*"], [":glob:"]))
+        else:
+            t.add(n_, toctree([nxt]))
+    if k == "chord" and n == 3:
+        t.add(names[2], toctree([names[1].split("/")[1]]))
+    elif k == "above":
+        t.doc(where + "/circ-above")
+        t.add(where + "/circ-above", toctree(["circ-0"]))
+    elif k == "self":
+        t.add(names[0], toctree([names[0].split("/")[1]]))
+
+
+def f_listed_elsewhere(t, docs):
+    """A process document that only a toctree nothing reaches lists: in
+    a document marked :orphan:, in one no toctree lists (itself an
+    orphan), in one outside process/, :hidden:, in ".. only:: latex", by
+    a glob.  For Sphinx any toctree it reads makes a document no orphan."""
+    rng = t.rng
+    where = rng.choice(["process/lister", "other/lister"])
+    k = rng.choice(["orphan", "plain", "hidden", "latex", "glob", "chain"])
+    t.feature("listed-elsewhere-%s-%s" % (where.split("/")[0], k))
+    t.doc("process/listed")
+    t.doc(where)
+    if k in ("orphan", "hidden", "latex", "glob"):
+        t.docs[where].insert(0, ":orphan:")
+    entry = "listed" if where.startswith("process/") else "../process/listed"
+    if k == "hidden":
+        t.add(where, toctree([entry], [":hidden:"]))
+    elif k == "latex":
+        t.add(where, ".. only:: latex\n\n" + toctree([entry], indent="   "))
+    elif k == "glob":
+        t.add(where, toctree([entry[:-2] + "*"], [":glob:"]))
+    elif k == "chain":
+        t.doc("process/listed-too")
+        t.add(where, toctree([entry]))
+        t.add("process/listed", toctree(["listed-too"]))
+    else:
+        t.add(where, toctree([entry]))
+
+
+def f_entry_forms(t, docs):
+    """Entries that are URLs or not for Sphinx's url_re ("(?P<schema>.+)://",
+    so no URL without a scheme), and paths with "//" in them (normpath()
+    keeps exactly two leading slashes: the name starts with "/")."""
+    rng = t.rng
+    d = rng.choice(docs)
+    forms = ["://www.kernel.org/", "K <://www.kernel.org/>",
+             "//www.kernel.org", "K <//www.kernel.org>", "x y://z",
+             "//process/" + d, "///process/" + d, "../process//" + d,
+             ".//" + d, "/process/.//" + d, "//../" + d, "//process/../" + d]
+    e = rng.choice(forms)
+    t.feature("entry-form-%d" % forms.index(e))
+    if rng.random() < 0.2:
+        t.add("process/index", toctree(["//process/*"], [":glob:"]))
+    t.add("process/index", toctree([e]))
+
+
+def f_entry_unicode(t, docs):
+    """A document's name, or its directory's, in NFC or NFD, and the entry
+    for it in NFC or NFD: Sphinx finds documents by their names in NFC
+    only (a file named otherwise is no document), and looks an entry up
+    as it is written.  Sometimes both files, the NFC one and the NFD."""
+    import unicodedata
+    rng = t.rng
+    word = rng.choice(["café", "naïve", "Ångström", "mañana", "ệ"])
+    nfc, nfd = (unicodedata.normalize(f, word) for f in ("NFC", "NFD"))
+    fname, ename = rng.choice([nfc, nfd]), rng.choice([nfc, nfd])
+    k = rng.choice(["file", "file", "dir", "twin"])
+    t.feature("unicode-%s-%s-%s" % (k, "nfc" if fname == nfc else "nfd",
+                                    "nfc" if ename == nfc else "nfd"))
+    if k == "dir":
+        t.doc("process/%s/x" % fname)
+        t.add("process/index", toctree(["%s/x" % ename]))
+        return
+    t.doc("process/" + fname, "A word")
+    if k == "twin":
+        t.doc("process/" + (nfd if fname == nfc else nfc), "The word")
+    t.add("process/index", toctree([ename]))
+
+
 # Drawn with a generator of their own, after the rest: the trees of the
 # seeds that do not draw them stay the same bytes.
 LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_kernel_include, f_default_domain, f_csv_table,
                   f_roles_in_directives, f_case_names, f_doc_paths,
-                  f_only_labels, f_indirect_targets, f_dup_labels, f_numref]
+                  f_only_labels, f_indirect_targets, f_dup_labels, f_numref,
+                  f_no_content, f_index_content, f_coc_blank_body,
+                  f_subst_empty, f_cycle_unreached, f_listed_elsewhere,
+                  f_entry_forms, f_entry_unicode]
 
 
 def f_argline(t, docs):

@@ -30,7 +30,10 @@ For each tree, Oracle.run() returns a dict:
             self-ref, circular, no-title, bad-toctree; for links
             ref-undefined, ref-notitle, doc-unknown, dup-label,
             dup-target, numref-off, numref-nonumber, and path-unlinked
-            (from the resolved doctrees)
+            (from the resolved doctrees); dropped (a directive docutils
+            dropped with a toctree in it); subst-empty (a substitution
+            definition docutils finds empty); include-loop (docutils'
+            "circular inclusion", at the include)
   default   the same, restricted to what the checker's default mode
             covers (see scope_default())
   coc       the code of conduct verdict: a set of (section, problem),
@@ -95,6 +98,9 @@ MESSAGES = [
     (re.compile(r"numfig is disabled\. :numref: is ignored\.$"), "numref-off"),
     (re.compile(r"Failed to create a cross reference\. Any number is not "
                 r"assigned: "), "numref-nonumber"),
+    (re.compile(r'Substitution definition "(.*)" (?:empty or invalid|'
+                r'missing contents)\.$'), "subst-empty"),
+    (re.compile(r'circular inclusion in ".*" directive:$'), "include-loop"),
 ]
 
 QUOTED_KINDS = {"missing", "excluded", "glob-nomatch", "no-title",
@@ -193,8 +199,14 @@ class Oracle:
                             target = ast.literal_eval(target)
                         except (ValueError, SyntaxError):
                             pass
+                # "R <- R ...": a toctree that lists its own document, on
+                # a page that shows it (the checker's self reference)
+                if kind == "circular" and \
+                        msg.split("ignoring: ", 1)[1].split(" <- ")[1] == target:
+                    kind = "self-ref"
                 records.add((path, kind, norm_target(target)))
                 break
+        records |= self._dropped(app, text, tree, src)
         env = app.env
         if not crash:
             records |= self._unlinked_paths(app, tree)
@@ -276,6 +288,89 @@ class Oracle:
             TocTree(env).get_toctree_for(docname, app.builder, collapse=True,
                                          includehidden=True)
 
+    # how a directive's run() reads its content (sweep.content_kind()):
+    # the kinds the checker reads aside when docutils drops the directive
+    READ_ASIDE = {"C_BODY", "C_TABLE", "C_LIST", "C_LIST_TABLE",
+                  "C_FLAT_TABLE", "C_FIGURE", "C_CSV", "C_ONLY"}
+    RE_MARKER = re.compile(r"^(?:\.\. +)?(?:\|[^|]*\| +)?([^\s:]+(?::[^\s:]+)*) ?::")
+    # after a list's bullet, a cell's border or quote, a field's name ...
+    # too, not in an inline literal
+    RE_TOCTREE = re.compile(r"(?<![`\w.])\.\. +(?:\|[^|]*\| +)?toctree ?::",
+                            re.I)
+
+    @staticmethod
+    def _directive_class(app, name):
+        """The class of the directive @name, as Sphinx looks it up in a
+        document that sets no default domain; None for an unknown one."""
+        import importlib
+        from docutils.parsers.rst import directives
+        name = name.lower()
+        domains = app.env.domains
+        if ":" in name:
+            dom, _, n = name.partition(":")
+            return domains[dom].directives.get(n) if dom in domains else None
+        for dom in (app.config.primary_domain, "std"):
+            if dom in domains and name in domains[dom].directives:
+                return domains[dom].directives[name]
+        if name in directives._directives:
+            return directives._directives[name]
+        if name in directives._directive_registry:
+            mod, cls = directives._directive_registry[name]
+            return getattr(importlib.import_module(
+                "docutils.parsers.rst.directives." + mod), cls)
+        return None
+
+    def _dropped(self, app, text, tree, src):
+        """
+        The directives docutils dropped with a toctree in their content:
+        records ("dropped", the directive's name in lower case) at the
+        directive.  docutils' error about a directive (its options,
+        arguments or content, an error its run() raises, or no such
+        directive) quotes the directive's block; a toctree in it is one if
+        the directive reads its content as body elements, or takes none
+        (what was given was meant so), or is unknown.
+        """
+        from sweep import content_kind
+        out = set()
+        lines = text.split("\n")
+        for i, l in enumerate(lines):
+            m = RE_WARN.match(l)
+            if not m or m.group(4).startswith(("Substitution definition",
+                                                "circular inclusion")):
+                continue
+            block = []
+            for b in lines[i + 1:]:
+                if RE_WARN.match(b):
+                    break
+                block.append(b)
+            # the message's other lines, a blank line, then the block
+            try:
+                start = block.index("") + 1
+            except ValueError:
+                continue
+            mm = self.RE_MARKER.match(block[start]) if start < len(block) \
+                else None
+            if not mm or mm.group(1).lower() == "toctree":
+                continue
+            cls = self._directive_class(app, mm.group(1))
+            if cls is not None and cls.has_content and \
+                    content_kind(cls) not in self.READ_ASIDE:
+                continue
+            # parse_directive_block(): the content of a directive that takes
+            # arguments starts after the first blank line; of one that takes
+            # none (or an unknown one, which docutils does not parse), at
+            # the line after the marker
+            content = block[start + 1:]
+            if cls is not None and (cls.required_arguments or
+                                    cls.optional_arguments):
+                blank = [k for k, b in enumerate(content) if not b.strip()]
+                content = content[blank[0]:] if blank else []
+            if not any(self.RE_TOCTREE.search(b) for b in content):
+                continue
+            path = self._parse(l, tree, src)[0][0]
+            out.add((path, "dropped", mm.group(1).lower()))
+        return out
+
     @staticmethod
     def _parse(text, tree):
         """[(file relative to tree, line, level, message first line)]"""
@@ -287,11 +382,12 @@ class Oracle:
             path, line, level, msg = m.groups()
             path = path or ""       # a warning about no file (a node without one)
             if path:
-                # a text an include directive read is named relative to
-                # where Sphinx runs (docutils' relative_path(None, ...)):
-                # the top of the tree
+                # relative to the source directory, but for a text an
+                # include read: docutils names it from where Sphinx runs
                 if not os.path.isabs(path):
-                    path = os.path.join(tree, path)
+                    path = os.path.join(
+                        tree if os.path.lexists(os.path.join(tree, path))
+                        else src, path)
                 path = os.path.relpath(os.path.normpath(path), tree)
             out.append((path, int(line) if line else 0, level, msg))
         return out
@@ -312,20 +408,19 @@ class Oracle:
         """
         The checker's default mode follows the toctrees of
         Documentation/process/index.rst only, and looks for orphans under
-        Documentation/process/ only, calling an orphan a document no
-        toctree it read lists.  So: toctree records of the documents
-        Sphinx reaches from process/index, and, instead of Sphinx's
-        orphans, the documents under process/ that Sphinx read, that are
-        not reached from process/index, not :orphan: and not included.
-        The code of conduct is checked even where the index does not
-        reach it, and what its toctrees reach with it.
+        Documentation/process/ only, taking process/index for the top
+        document.  So: toctree records of the documents Sphinx reaches
+        from process/index, and, instead of Sphinx's orphans, Sphinx's
+        rule (check_consistency()) for the documents under process/ but
+        process/index: read, listed by no toctree of any document (one
+        in an orphan, or in a document nothing reaches, too), not :orphan:
+        and not included.  The code of conduct is checked even where the
+        index does not reach it, and what its toctrees reach with it.
         """
         reached = self.closure(env, "process/index")
-        listed = set(reached)
+        listed = {"process/index"}.union(*env.toctree_includes.values())
         if COC in env.found_docs and COC not in reached:
             reached |= self.closure(env, COC)
-            listed |= {c for d in reached
-                       for c in env.toctree_includes.get(d, [])}
         # and the files they include: their toctrees are the document's
         files = {"Documentation/%s.rst" % i for d in reached
                  for i in [d] + sorted(env.included.get(d, ()))}
