@@ -754,11 +754,12 @@ def write_tree(ksrc, out, names, reg):
 
 def sweep(oracle, checker, ksrc, out, reg, names):
     """The differences on the tree of the directives @names."""
-    from compare import UNCHECKED_KINDS, checker_records
+    from compare import UNCHECKED_KINDS, checker_records, checker_versions
 
     write_tree(ksrc, out, names, reg)
     s = oracle.run(out)
-    p = subprocess.run([os.path.abspath(checker), "--all", "--srctree", "."],
+    p = subprocess.run([os.path.abspath(checker), "--all", "--srctree", "."] +
+                       checker_versions(),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        cwd=out, timeout=600)
     crecs, _, other = checker_records(p.stderr.decode("utf-8", "replace"))
