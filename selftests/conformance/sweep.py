@@ -227,6 +227,14 @@ def substitution_only(cls):
     return any(rx.search(run) for run in run_sources(cls))
 
 
+def sectional(cls):
+    """Does the directive's run() refuse to stand where no section title
+    may, unless a sidebar holds it (BasePseudoSection's, Contents')?"""
+    rx = re.compile(r"if not \(self\.state_machine\.match_titles\s*"
+                    r"or isinstance\(self\.state_machine\.node,\s*nodes\.sidebar\)\)")
+    return any(rx.search(run) for run in run_sources(cls))
+
+
 def probe(kind, name, text, found=False):
     """Parse @text as a document of its own, as Sphinx reads one (the
     primary domain's directives by their names alone): (the doctree, its
@@ -645,7 +653,8 @@ def spec(name, cls):
     precedes the docinfo, only in a substitution definition, needs content,
     stays inline in a substitution definition, makes a toc entry, shows
     nothing on the html page, leaves a substitution definition empty,
-    reads its last argument as inline text)
+    reads its last argument as inline text, stands only where a section
+    title may or in a sidebar)
 
     An option whose value the directive reads as inline text has its
     kind in upper case."""
@@ -668,7 +677,7 @@ def spec(name, cls):
     options = " ".join("%s=%s" % (o, kinds[o]) for o in sorted(kinds))
     return (cls.required_arguments, cls.optional_arguments,
             bool(cls.final_argument_whitespace), kind, options,
-            flags + (title,))
+            flags + (title, sectional(cls)))
 
 
 def print_registry(reg, primary):
@@ -677,12 +686,13 @@ def print_registry(reg, primary):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
         req, opt, ws, content, options, on = spec(name, reg[name])
-        prebib, subst, needs, inline, toc, blank, moved, title = on
+        prebib, subst, needs, inline, toc, blank, moved, title, sect = on
         flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
                                  ("D_CONTENT", needs), ("D_INLINE", inline),
                                  ("D_TOC", toc), ("D_BLANK", blank),
-                                 ("D_MOVED", moved), ("D_TITLE", title))
+                                 ("D_MOVED", moved), ("D_TITLE", title),
+                                 ("D_SECTIONAL", sect))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
