@@ -49,6 +49,7 @@ and the exit status is 1 if there is one.
 """
 
 import functools
+import json
 import os
 import re
 import shutil
@@ -79,6 +80,9 @@ def registry(ksrc):
     from sphinx.util.console import nocolor
 
     nocolor()
+    # as make htmldocs runs Sphinx: 7.3's extensions (kernel_abi,
+    # parser_yaml) read it when conf.py loads them
+    os.environ["srctree"] = os.path.abspath(ksrc)
     src = os.path.join(os.path.abspath(ksrc), "Documentation")
     tmp = tempfile.mkdtemp(prefix="sweep-registry-")
     try:
@@ -89,6 +93,10 @@ def registry(ksrc):
                          status=None, warning=io.StringIO())
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    # what a build tells the extensions before it reads the documents:
+    # 7.3's kernel_include sets up there what its missing-reference
+    # handler, which the probes' references reach, reads
+    app.emit("env-before-read-docs", app.env, [])
     registry.app = app
     found = {}
     for name, (mod, cls) in directives._directive_registry.items():
@@ -680,29 +688,84 @@ def spec(name, cls):
             flags + (title, sectional(cls)))
 
 
-def print_registry(reg, primary):
-    """The directives as the checker's table has them, one a line."""
+FLAG_NAMES = ("D_WS", "D_PRIMARY", "D_PREBIB", "D_SUBST", "D_CONTENT",
+              "D_INLINE", "D_TOC", "D_BLANK", "D_MOVED", "D_TITLE",
+              "D_SECTIONAL")
+
+
+def extension(cls):
+    """The extension that registers the directive @cls, if it is no
+    directive of docutils' or Sphinx's own: a module of Sphinx's
+    ("sphinx.ext.autodoc"), or one of the kernel's (Documentation/sphinx/
+    NAME.py, "NAME"); "" for docutils' and Sphinx's own."""
+    mod = cls.__module__
+    if mod.startswith("sphinx.ext."):
+        return ".".join(mod.split(".")[:3])
+    if mod.startswith(("docutils.", "sphinx.")):
+        return ""
+    return mod
+
+
+def registry_rows(reg, primary):
+    """{name: [required, optional, content, {option: kind}, {flag}, ext]},
+    the directives as the checker's table has them."""
+    rows = {}
     for name in sorted(reg):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
         req, opt, ws, content, options, on = spec(name, reg[name])
-        prebib, subst, needs, inline, toc, blank, moved, title, sect = on
-        flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
-                                 ("D_PREBIB", prebib), ("D_SUBST", subst),
-                                 ("D_CONTENT", needs), ("D_INLINE", inline),
-                                 ("D_TOC", toc), ("D_BLANK", blank),
-                                 ("D_MOVED", moved), ("D_TITLE", title),
-                                 ("D_SECTIONAL", sect))
-                 if on]
+        on = (ws, name in primary) + tuple(on)
+        rows[name] = [req, opt, content,
+                      dict(o.split("=", 1) for o in options.split()),
+                      {f for f, x in zip(FLAG_NAMES, on) if x},
+                      extension(reg[name])]
+    return rows
+
+
+def merge_rows(tables):
+    """The union of the tables of several trees: a directive any of them
+    registers; of one that differs between them, the arguments and the
+    options any takes, the flags any has (the checker never drops a
+    toctree that one of the trees' Sphinx builds keeps)."""
+    out = {}
+    for t in tables:
+        for name, (req, opt, content, options, flags, ext) in t.items():
+            if name not in out:
+                out[name] = [req, opt, content, dict(options), set(flags), ext]
+                continue
+            o = out[name]
+            if o[2] != content or o[5] != ext:
+                sys.exit("%s: %s/%s in one tree, %s/%s in another"
+                         % (name, o[2], o[5], content, ext))
+            most = max(o[0] + o[1], req + opt)
+            o[0] = min(o[0], req)
+            o[1] = most - o[0]
+            for k, v in options.items():
+                if o[3].setdefault(k, v) != v:
+                    sys.exit("%s: option %s is %s and %s" % (name, k, o[3][k], v))
+            o[4] |= flags
+    return out
+
+
+def print_rows(rows):
+    """The rows as the C initializers of the checker's table, one a line
+    (wrapped as checkpatch wants: a long line only for a string alone)."""
+    for name in sorted(rows):
+        req, opt, content, options, flags, ext = rows[name]
+        flags = [f for f in FLAG_NAMES if f in flags]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
-        # checkpatch allows a long line only if it is a string alone
-        if len(head.expandtabs()) + len(options) + 6 <= 100:
-            print('%s "%s" },' % (head, options))
-        elif len(options) + 15 <= 100:
-            print('%s\n\t  "%s" },' % (head, options))
+        opts = '"%s"' % " ".join("%s=%s" % (k, options[k]) for k in sorted(options))
+        if ext:
+            opts += ', "%s"' % ext
+        if len(head.expandtabs()) + len(opts) + 4 <= 100:
+            print('%s %s },' % (head, opts))
+        elif len(opts) + 13 <= 100:
+            print('%s\n\t  %s },' % (head, opts))
+        elif ext:
+            print('%s\n\t  %s,\n\t  "%s" },' % (head, opts[:-len(ext) - 4], ext))
         else:
-            print('%s\n\t  "%s",\n\t},' % (head, options))
+            print('%s\n\t  %s,\n\t},' % (head, opts))
 
 
 def fname(name, variant):
@@ -830,7 +893,19 @@ def sweep(oracle, checker, ksrc, out, reg, names):
 def main():
     a = sys.argv[1:]
     if len(a) == 2 and a[0] == "--registry":
-        print_registry(*registry(a[1]))
+        print_rows(registry_rows(*registry(a[1])))
+        return 0
+    if len(a) == 3 and a[0] == "--registry-json":
+        with open(a[2], "w") as f:
+            json.dump(registry_rows(*registry(a[1])), f, default=sorted)
+        return 0
+    if len(a) >= 2 and a[0] == "--merge":
+        tables = []
+        for path in a[1:]:
+            with open(path) as f:
+                tables.append({n: r[:4] + [set(r[4]), r[5]]
+                               for n, r in json.load(f).items()})
+        print_rows(merge_rows(tables))
         return 0
     if len(a) == 3 and a[0] == "--tree":
         reg = registry(a[1])[0]
