@@ -79,6 +79,9 @@ def registry(ksrc):
     from sphinx.util.console import nocolor
 
     nocolor()
+    # as make htmldocs runs Sphinx: 7.3's extensions (kernel_abi,
+    # parser_yaml) read it when conf.py loads them
+    os.environ["srctree"] = os.path.abspath(ksrc)
     src = os.path.join(os.path.abspath(ksrc), "Documentation")
     tmp = tempfile.mkdtemp(prefix="sweep-registry-")
     try:
@@ -89,6 +92,10 @@ def registry(ksrc):
                          status=None, warning=io.StringIO())
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    # what a build tells the extensions before it reads the documents:
+    # 7.3's kernel_include sets up there what its missing-reference
+    # handler, which the probes' references reach, reads
+    app.emit("env-before-read-docs", app.env, [])
     registry.app = app
     found = {}
     for name, (mod, cls) in directives._directive_registry.items():
