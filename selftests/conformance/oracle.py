@@ -179,7 +179,7 @@ class Oracle:
         finally:
             os.chdir(cwd)
         text = w.getvalue()
-        warns = self._parse(text, tree)
+        warns = self._parse(text, tree, src)
         records = set()
         if crash:
             # Sphinx 5.3 dies on some trees (a toctree cycle makes
@@ -372,7 +372,7 @@ class Oracle:
         return out
 
     @staticmethod
-    def _parse(text, tree):
+    def _parse(text, tree, src):
         """[(file relative to tree, line, level, message first line)]"""
         out = []
         for l in text.split("\n"):
