@@ -1,7 +1,9 @@
 #!/bin/bash
 # make bench: how fast scripts/checkconduct is, against the I/O floor, Sphinx
 # and scripts/documentation-file-ref-check (issue 7), and "checkconduct --all"
-# against the full Sphinx build (issue 8).  Informative, not pass/fail: it
+# against the full Sphinx build (issue 8); the same checks written with
+# docutils alone, and how long Sphinx takes to reach the point where an
+# extension could make them (issue 35).  Informative, not pass/fail: it
 # reports the numbers and the targets met or not, and fails only when it
 # cannot measure.
 #
@@ -13,7 +15,11 @@
 #				(seconds, for the selftest)
 #	BENCH_RUNS=N		runs of the checker and of its floor (default 30, after 3 warm-ups)
 #	BENCH_SPHINX_RUNS=N	runs of each Sphinx build and of
-#				documentation-file-ref-check (default 3, after 1 warm-up)
+#				documentation-file-ref-check (default 3, after 1 warm-up),
+#				and of the docutils-only script where it parses
+#				every document (no warm-up)
+#	BENCH_DOCUTILS_RUNS=N	runs of the docutils-only script on the real
+#				tree (default 10, after 1 warm-up)
 #	BENCH_OUT=DIR		results and scratch space (default $BUILD/bench)
 #
 # "scripts/bench.sh --table" prints the table of the last run again (with the
@@ -34,6 +40,17 @@
 # in a git clone of $KSRC's HEAD (BENCH_OUT/linux, kept between runs, made
 # once in about a minute).  $KSRC itself is only read.
 #
+# The case for C (issue 35).  selftests/docutils-check/docutils-check.py
+# makes the checker's default checks with docutils alone (no Sphinx):
+# labels of the documents reached only (9a), of all of Documentation/ as
+# the checker reads them (9b, and 9c on the broken tree, where an orphan
+# left makes it parse every document, as the checker reads every one), and
+# every document parsed (9d).  A Sphinx extension could check the toctrees
+# once Sphinx has read every document: every Sphinx build here runs
+# through scripts/sphinx_timed.py (SPHINXBUILD=), sphinx-build with a tiny
+# extension that notes when env-updated and env-check-consistency fire
+# (10a, 10b: in 5b's builds, from make's start).
+#
 # Sphinx alone: "make htmldocs" runs the checker first (the series makes it
 # a prerequisite), so the builds without it are the same make command with
 # CHECKCONDUCT=0, the series' switch.  ("-o checkconduct" would not do: GNU
@@ -50,9 +67,13 @@ QUICK=${BENCH_QUICK:-}
 RUNS=${BENCH_RUNS:-30}
 WARMUP=3
 SPHINX_RUNS=${BENCH_SPHINX_RUNS:-3}
+DOCUTILS_RUNS=${BENCH_DOCUTILS_RUNS:-10}
+DOCUTILS_WARMUP=1
 if [ -n "$QUICK" ]; then
-	RUNS=1 WARMUP=0 SPHINX_RUNS=0
+	RUNS=1 WARMUP=0 SPHINX_RUNS=0 DOCUTILS_RUNS=1 DOCUTILS_WARMUP=0
 fi
+DOCUTILS=$TOP/selftests/docutils-check/docutils-check.py
+SPHINX_TIMED=$TOP/scripts/sphinx_timed.py
 WORK=$(realpath -m "${BENCH_OUT:-$BUILD/bench}")
 LOGS=$WORK/logs
 CLONE=$WORK/linux
@@ -206,6 +227,7 @@ row("8a", "`checkconduct --all`, all of Documentation/", "checker_all",
        af, r.get("all_rst_in_tree"), r.get("all_files_dup")))
 row("8b", "I/O floor: `%s` (scripts/floor.c) reads exactly those %s files, lists the %s directories it lists"
     % (r.get("floor_all_method"), af, r.get("all_dirs", "?")), "floor_all")
+
 full = num("full_sphinx_s")
 if full is not None:
     once("8c", "full `make htmldocs` (pristine tree, one background run, nice 10)",
@@ -213,6 +235,28 @@ if full is not None:
                                          r.get("full_sphinx_log")))
 else:
     once("8c", "full `make htmldocs`", "not measured", r.get("full_sphinx_state", ""))
+
+
+def parsed(key):
+    return "exit %s; docutils parses %s documents; %s errors, %s warnings" % (
+        r.get(key + "_exit"), r.get(key + "_parsed"), r.get(key + "_errors"),
+        r.get(key + "_warnings"))
+
+
+row("9a", "docutils-only script (`selftests/docutils-check/`), labels of the documents "
+    "reached only (`--labels process`)", "docutils_process",
+    parsed("docutils_process") + " (a :ref: to a label elsewhere is undefined for it)")
+row("9b", "docutils-only script, labels of all of Documentation/ as the checker reads "
+    "them (`--labels tree`, the default)", "docutils_tree", parsed("docutils_tree"))
+row("9c", "the same on the broken tree (an orphan left: every document is parsed)",
+    "docutils_broken", "" if quick else "%s: `%s`" % (
+        parsed("docutils_broken"), r.get("docutils_broken_message")))
+row("9d", "docutils-only script, every document parsed (`--labels all`)", "docutils_all",
+    "" if quick else parsed("docutils_all"))
+row("10a", "Sphinx (5b's builds) until `env-updated`: the earliest an extension can "
+    "check the toctrees (scripts/sphinx_timed.py)", "sphinx_without_envupdated",
+    "from make's start")
+row("10b", "the same until `env-check-consistency`", "sphinx_without_envcheck")
 
 c = num("checker_process_median")
 cb = num("checker_broken_median")
@@ -264,6 +308,16 @@ targets = [
     % ("not measured" if ovh is None else "%.3f%% (%s)" % (ovh, t(marg)),
        verdict(None if ovh is None else ovh < 1)),
     "| full Sphinx build vs `checkconduct --all` (8c / 8a) | %s | – (issue 8) | – |" % x(r_full),
+    "| docutils-only script vs checker (9b / 1) | %s | – (issue 35) | – |"
+    % x(ratio(num("docutils_tree_median"), c)),
+    "| the same, labels of the documents reached only (9a / 1) | %s | – | – |"
+    % x(ratio(num("docutils_process_median"), c)),
+    "| docutils-only script vs checker, broken tree (9c / 3a) | %s | – | – |"
+    % x(ratio(num("docutils_broken_median"), cb)),
+    "| Sphinx until `env-updated` vs checker (10a / 1): what an extension waits for | %s | – | – |"
+    % x(ratio(num("sphinx_without_envupdated_median"), c)),
+    "| Sphinx until `env-updated` vs the docutils-only script (10a / 9b) | %s | – | – |"
+    % x(ratio(num("sphinx_without_envupdated_median"), num("docutils_tree_median"))),
 ]
 
 out = []
@@ -277,8 +331,10 @@ out.append("- tree %s (%s), HEAD %s%s; %s" % (
     r.get("sphinx")))
 out.append("- broken tree: `%s`" % r.get("broken_entry"))
 out.append("- medians; checker and floor: hyperfine, %s warm-ups; Sphinx: one shared warm-up, "
-           "then rounds of 3b, 5a, 5b in rotating order, each build from scratch%s\n"
-           % (r.get("warmup"), "; QUICK MODE: one run each, no Sphinx" if quick else ""))
+           "then rounds of 3b, 5a, 5b in rotating order, each build from scratch; "
+           "docutils-only script: 9a, 9b %s runs after %s warm-up(s), 9c, 9d as many as Sphinx%s\n"
+           % (r.get("warmup"), r.get("docutils_tree_runs", "?"), r.get("docutils_warmup", "?"),
+              "; QUICK MODE: one run each, no Sphinx" if quick else ""))
 out.append("| # | measurement | median | min – max | runs | notes |")
 out.append("|---|---|---|---|---|---|")
 out.extend(rows)
@@ -312,6 +368,7 @@ for tool in hyperfine strace valgrind /usr/bin/time python3 make git; do
 	command -v "$tool" >/dev/null || die "$tool is missing (make deps)"
 done
 [ -f "$KSRC/$INDEX" ] || die "no $KSRC/$INDEX (make tree first)"
+/usr/bin/python3 -c 'import docutils' 2>/dev/null || die "no docutils for /usr/bin/python3 (make deps)"
 checker=$("$TOP/scripts/build-checker.sh")
 
 mkdir -p "$LOGS"
@@ -415,10 +472,11 @@ put tree_dirty "$(kgit status --porcelain --untracked-files=no | wc -l)"
 put quick "${QUICK:-0}"
 put warmup "$WARMUP"
 put sphinx_runs "$SPHINX_RUNS"
+put docutils_warmup "$DOCUTILS_WARMUP"
 put sphinx "$(sphinx-build --version 2>/dev/null || echo none)"
 
 # ---- 1, 2: the checker on the process tree and its I/O floor ----------------
-note "1/8 the checker on the process tree, and its I/O floor"
+note "1/10 the checker on the process tree, and its I/O floor"
 status=0
 "$checker" --srctree "$KSRC" >"$LOGS/checker-process.out" 2>&1 || status=$?
 put checker_process_exit "$status"
@@ -430,7 +488,7 @@ hf checker_process "$KSRC" -i "$checker" --srctree "$KSRC"
 floor floor_process "$LOGS/files-process"
 
 # ---- 3a: the checker on the broken tree ---------------------------------------
-note "2/8 the checker on a copy of Documentation/ with one broken entry"
+note "2/10 the checker on a copy of Documentation/ with one broken entry"
 rm -rf "$WORK/broken"
 mkdir -p "$WORK/broken"
 # Hard links where it can (fast); the index is then replaced, never written
@@ -450,7 +508,7 @@ put checker_broken_message "$(grep -m 1 "$BROKEN" "$LOGS/checker-broken.out" || 
 hf checker_broken "$WORK/broken" -i "$checker" --srctree "$WORK/broken"
 
 # ---- 6, 7: instructions and peak memory -------------------------------------
-note "3/8 callgrind and peak memory"
+note "3/10 callgrind and peak memory"
 # callgrind KEY CHECKER-ARGS...: instructions executed (user space).
 callgrind() {
 	local key=$1
@@ -473,7 +531,7 @@ maxrss all "$KSRC" "$checker" --srctree "$KSRC" --all
 maxrss floor_process "$KSRC/Documentation" "$floor_bin" "$LOGS/files-process"
 
 # ---- 8a, 8b: --all on the whole Documentation/ and its floor ---------------
-note "4/8 checkconduct --all on all of Documentation/, and its I/O floor"
+note "4/10 checkconduct --all on all of Documentation/, and its I/O floor"
 status=0
 "$checker" --srctree "$KSRC" --all >"$LOGS/checker-all.out" 2>&1 || status=$?
 put checker_all_exit "$status"
@@ -486,6 +544,35 @@ put all_files_dup "$(wc -l <"$LOGS/files-all.dup")"
 put all_rst_in_tree "$(find "$KSRC/Documentation" -name '*.rst' | wc -l)"
 hf checker_all "$KSRC" -i "$checker" --srctree "$KSRC" --all
 floor floor_all "$LOGS/files-all"
+
+# ---- 9: the same checks with docutils alone (issue 35) ------------------------
+note "5/10 the docutils-only script ($DOCUTILS)"
+# docutils_once KEY TREE ARGS...: one run of the script on TREE: its exit
+# status, what it reported, how many documents docutils parsed.
+docutils_once() {
+	local key=$1 tree=$2 status=0
+	shift 2
+	/usr/bin/python3 "$DOCUTILS" --srctree "$tree" "$@" \
+		>"$LOGS/$key.out" 2>"$LOGS/$key.err" || status=$?
+	put "${key}_exit" "$status"
+	put "${key}_errors" "$(grep -c ': error: ' "$LOGS/$key.err" || true)"
+	put "${key}_warnings" "$(grep -c ': warning: ' "$LOGS/$key.err" || true)"
+	put "${key}_parsed" "$(sed -n 's/^docutils-check: \([0-9]*\) documents parsed.*/\1/p' "$LOGS/$key.out")"
+}
+for labels in process tree; do
+	docutils_once "docutils_$labels" "$KSRC" --labels "$labels"
+	RUNS=$DOCUTILS_RUNS WARMUP=$DOCUTILS_WARMUP hf "docutils_$labels" "$KSRC" -i \
+		/usr/bin/python3 "$DOCUTILS" --srctree "$KSRC" --labels "$labels"
+done
+if [ -z "$QUICK" ]; then
+	docutils_once docutils_broken "$WORK/broken" --labels tree
+	put docutils_broken_message "$(grep -m 1 "$BROKEN" "$LOGS/docutils_broken.err" || echo none)"
+	RUNS=$SPHINX_RUNS WARMUP=0 hf docutils_broken "$WORK/broken" -i \
+		/usr/bin/python3 "$DOCUTILS" --srctree "$WORK/broken" --labels tree
+	docutils_once docutils_all "$KSRC" --labels all
+	RUNS=$SPHINX_RUNS WARMUP=0 hf docutils_all "$KSRC" -i \
+		/usr/bin/python3 "$DOCUTILS" --srctree "$KSRC" --labels all
+fi
 
 # ---- 3, 4, 5: Sphinx and documentation-file-ref-check --------------------------
 g() {
@@ -528,18 +615,21 @@ stamp() {
 # of the clone from scratch in WORK/obj/ARM (the warm-up in obj/with); appends "total report warnings
 # position status" to LOGS/sphinx-ARM.txt (report: seconds until Sphinx
 # printed the broken entry's warning, "-" if it did not; position: which
-# warning it was).
+# warning it was), and "env-updated env-check-consistency" to
+# LOGS/sphinx-ARM-events.txt (seconds until Sphinx fired them, "-" if not).
 sphinx_once() {
 	local arm=$1 run=$2 obj=$WORK/obj/$1 log start end
 	shift 2
 	[ "$arm" != warmup ] || obj=$WORK/obj/with
 	log=$LOGS/sphinx-$arm-$run.log
 	rm -rf "$obj/Documentation/output"
+	rm -f "$log.events"
 	mkdir -p "$obj"
 	start=$EPOCHREALTIME
 	{
 		status=0
-		PYTHONUNBUFFERED=1 make -C "$obj" -f "$CLONE/Makefile" "$@" \
+		PYTHONUNBUFFERED=1 SPHINX_TIMED_LOG=$log.events \
+			make -C "$obj" -f "$CLONE/Makefile" SPHINXBUILD="$SPHINX_TIMED" "$@" \
 			htmldocs SPHINXDIRS=process 2>&1 || status=$?
 		echo "bench: make exit $status"
 	} | stamp >"$log"
@@ -562,16 +652,22 @@ sphinx_once() {
 		/^bench: make exit / { status = $4 }
 		END { printf "%.6f %s %d %d %s\n", end - start, report == "" ? "-" : report, n, pos, status }
 	' "$log" >>"$LOGS/sphinx-$arm.txt"
+	touch "$log.events"
+	awk -v start="$start" '
+		$1 == "env-updated" && u == "" { u = sprintf("%.6f", $2 - start) }
+		$1 == "env-check-consistency" && c == "" { c = sprintf("%.6f", $2 - start) }
+		END { print (u == "" ? "-" : u), (c == "" ? "-" : c) }
+	' "$log.events" >>"$LOGS/sphinx-$arm-events.txt"
 }
 
 if [ -n "$QUICK" ]; then
 	put sphinx_state "skipped (BENCH_QUICK)"
 else
-	note "5/8 the Sphinx tree: $CLONE"
+	note "6/10 the Sphinx tree: $CLONE"
 	prepare_clone
 	rm -f "$LOGS"/sphinx-*.txt "$LOGS"/sphinx-*.log
 
-	note "6/8 documentation-file-ref-check on the broken tree"
+	note "7/10 documentation-file-ref-check on the broken tree"
 	use_index broken
 	(cd "$CLONE" && scripts/documentation-file-ref-check) >"$LOGS/refcheck.out" 2>&1 || true
 	put refcheck_lines "$(wc -l <"$LOGS/refcheck.out")"
@@ -585,7 +681,7 @@ else
 	# One warm-up (builds the checker in obj/with, warms the caches), then
 	# rounds of the three arms, each round in another order.
 	arms=(broken with without)
-	note "7/8 make htmldocs SPHINXDIRS=process: 1 warm-up + $SPHINX_RUNS rounds of ${arms[*]} (minutes)"
+	note "8/10 make htmldocs SPHINXDIRS=process: 1 warm-up + $SPHINX_RUNS rounds of ${arms[*]} (minutes)"
 	use_index clean
 	sphinx_once warmup 0
 	for ((run = 1; run <= SPHINX_RUNS; run++)); do
@@ -616,11 +712,18 @@ else
 		cut -d ' ' -f 1 "$LOGS/sphinx-$arm.txt" >"$LOGS/sphinx-$arm.runs"
 		put_stats "sphinx_$arm" "$LOGS/sphinx-$arm.runs"
 	done
+	# 10a, 10b: when an extension could check, in the builds without the checker
+	cut -d ' ' -f 1 "$LOGS/sphinx-without-events.txt" | grep -v '^-$' \
+		>"$LOGS/sphinx-without-envupdated.runs" || true
+	cut -d ' ' -f 2 "$LOGS/sphinx-without-events.txt" | grep -v '^-$' \
+		>"$LOGS/sphinx-without-envcheck.runs" || true
+	put_stats sphinx_without_envupdated "$LOGS/sphinx-without-envupdated.runs"
+	put_stats sphinx_without_envcheck "$LOGS/sphinx-without-envcheck.runs"
 
 	# The prerequisite alone: "make checkconduct" in the warm obj/with,
 	# minus the same make told not to run it (parsing the Makefiles, which
 	# "make htmldocs" does anyway).
-	note "8/8 the checkconduct prerequisite alone"
+	note "10/10 the checkconduct prerequisite alone"
 	hf make_checkconduct "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" checkconduct
 	hf make_nothing "$WORK/obj/with" make -s -C "$WORK/obj/with" -f "$CLONE/Makefile" -o checkconduct checkconduct
 fi

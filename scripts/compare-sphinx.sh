@@ -41,9 +41,12 @@ sed -n "s|^$tree/\(Documentation/[^:]*\):[0-9]*: WARNING: undefined label: '\(.*
 	s|^$tree/\(Documentation/[^:]*\):[0-9]*: WARNING: Failed to create a cross reference. A title or caption not found: '\(.*\)'\$|\1 notitle \2|p" \
 	"$log" | sort -u >"$out/sphinx-refs"
 
-# The checker, on the same pristine tree.
+# The checker, on the same pristine tree, for the Sphinx and docutils that
+# built it.
+versions=(--sphinx "$(/usr/bin/python3 -m sphinx --version)"
+	--docutils "$(/usr/bin/python3 -c 'import docutils; print(docutils.__version__)')")
 status=0
-(cd "$tree" && "$checker" --all --srctree .) 2>"$out/checker.txt" || status=$?
+(cd "$tree" && "$checker" --all --srctree . "${versions[@]}") 2>"$out/checker.txt" || status=$?
 sed -n "s|^\(Documentation/[^:]*\):1:1: warning: document is not in any toctree.*|\1|p" \
 	"$out/checker.txt" | sort -u >"$out/checker-orphans"
 sed -n "s|^\(Documentation/[^:]*\):[0-9]*:[0-9]*: error: toctree entry .* (no Documentation/\(.*\)\.rst).*|\1 \2|p" \
@@ -68,7 +71,8 @@ rm -rf "$fresh"
 mkdir -p "$fresh"
 tar -C "$fresh" -xf "$1" --wildcards "$name/Documentation/*"
 fresh_status=0
-(cd "$fresh/$name" && "$checker" --all --srctree .) 2>"$out/checker-fresh.txt" || fresh_status=$?
+(cd "$fresh/$name" && "$checker" --all --srctree . "${versions[@]}") 2>"$out/checker-fresh.txt" ||
+	fresh_status=$?
 echo "checker on a fresh extraction: exit $fresh_status, $(wc -l <"$out/checker-fresh.txt") diagnostics"
 LC_ALL=C comm -13 <(LC_ALL=C sort "$out/checker.txt") <(LC_ALL=C sort "$out/checker-fresh.txt") |
 	sed 's/^/  only before the build: /'

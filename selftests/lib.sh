@@ -94,6 +94,31 @@ copy_project() {
 	[ -z "$(git -C "$dir" status --porcelain)" ] || fail "copy_project: $dir is not clean"
 }
 
+# fixture_versions CASE: the lines of the fixture CASE's "versions" file,
+# or one empty line if it has none (see 20-fixtures.sh).
+fixture_versions() {
+	if [ -f "$1/versions" ]; then
+		cat "$1/versions"
+	else
+		echo
+	fi
+}
+
+# version_args V: the checker's options for V, a line of a "versions" file,
+# one a line: "none" for none, "7.4.0" for --sphinx 7.4.0, "docutils-0.16"
+# for --docutils 0.16, or such words joined by commas.
+version_args() {
+	local word words
+	IFS=, read -ra words <<<"$1"
+	for word in "${words[@]}"; do
+		case $word in
+		none)		;;
+		docutils-*)	printf '%s\n' --docutils "${word#docutils-}" ;;
+		*)		printf '%s\n' --sphinx "$word" ;;
+		esac
+	done
+}
+
 # make_fixture NAME DIR: the tree of fixture case NAME in DIR: the tree
 # selftests/fixtures/base/ with the case's own Documentation/ laid over it
 # and the paths listed in its "remove" deleted.

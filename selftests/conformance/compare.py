@@ -83,6 +83,18 @@ from oracle import (Oracle, norm_target, sphinx_docname_join,  # noqa: E402
                     REQUIRED)
 
 UNCHECKED_KINDS = {"self-ref"}
+
+
+def checker_versions():
+    """The checker's --sphinx and --docutils: those the oracle runs (5.3,
+    0.19).  Without them it judges for every Sphinx it knows, and warns
+    where they differ."""
+    import docutils
+    import sphinx
+    return ["--sphinx", sphinx.__display_version__,
+            "--docutils", docutils.__version__]
+
+
 # The checker's messages about links: the kind, and the target in group 1
 LINK_MESSAGES = [
     (re.compile(r":ref: to an undefined label '(.*?)'(; did you mean '.*'\?)?$"),
@@ -268,13 +280,15 @@ class Runner:
         self.sphinx_time = 0.0
         self.checker_time = 0.0
         self.digest = None      # lines of --digest, if asked for
+        self.versions = checker_versions()
 
     def run_checker(self, tree, args):
         t = time.time()
         # from the tree, with "--srctree .": the checker names files as
         # the source tree was given, and "Documentation/..." is what the
         # records use
-        p = subprocess.run([self.checker] + args + ["--srctree", "."],
+        p = subprocess.run([self.checker] + args + self.versions +
+                           ["--srctree", "."],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=60, cwd=tree)
         self.checker_time += time.time() - t
@@ -327,6 +341,10 @@ class Runner:
                 result["diff"].append((mode, "checker-only") + r)
             if s["coc"] is not None:
                 scoc = set(s["coc"])
+                if ("*", "bodies-unknown") in scoc:
+                    # Sphinx died before it wrote the page that shows them
+                    scoc.discard(("*", "bodies-unknown"))
+                    ccoc = {c for c in ccoc if c[1] != "nobody"}
                 if ("*", "absent") in scoc or ("*", "absent") in ccoc:
                     # unlinked says nothing then: the entry names nothing
                     scoc.discard(("*", "unlinked"))

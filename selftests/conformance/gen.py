@@ -679,8 +679,15 @@ def f_roles_in_directives(t, docs):
         if options and rng.random() < 0.3:
             o = rng.choice(sorted(options))
             opts.append(":%s: %s" % (o, "" if options[o] == "f" else "x"))
-        slots = ["arg%d" % k for k in range(len(args))] + \
-            ["opt:" + o for o in sorted(options)] + (["content"] if content else [])
+        # an object description makes its toc entry from its signature
+        # and options (:module: ...), names Sphinx parses, not text: a role
+        # there is input its run() may refuse (a class of errors the
+        # checker does not model), so only where it reads text
+        toc = "D_TOC" in flags
+        texts = [o for o in sorted(options) if not toc or options[o][:1].isupper()]
+        slots = ["arg%d" % k for k in range(len(args))
+                 if not toc or "D_TITLE" in flags] + \
+            ["opt:" + o for o in texts] + (["content"] if content else [])
         slot = rng.choice(slots) if slots else "none"
         if slot.startswith("arg"):
             k = int(slot[3:])
@@ -1426,6 +1433,42 @@ SUBST_DEFS = [
 ]
 
 
+def f_placement(t, docs):
+    """A directive that stands only where a section title may, or in a
+    sidebar (D_SECTIONAL: a topic, a sidebar, a table of contents) in a
+    body element, in a sidebar, or in an ".. only::" in a body element
+    (which reads its content with titles); a sidebar in a sidebar, or
+    with a :subtitle: and no title.  Where docutils refuses it, it drops
+    the directive and the toctree in it."""
+    rng = t.rng
+    rows = table_rows()
+    name = rng.choice(sorted(n for n, r in rows.items()
+                             if "D_SECTIONAL" in r[2] and r[3] == "C_BODY"))
+    req, opt = rows[name][:2]
+    args = " T" if req or (opt and rng.random() < 0.7) else ""
+    opts = ["   :subtitle: S"] if name == "sidebar" and \
+        rng.random() < 0.4 else []
+    head = ".. %s::%s\n%s\n" % (name, args, "".join(o + "\n" for o in opts))
+    body = toctree([rng.choice(docs)], indent="   ")
+    where = rng.choice(["item", "quote", "sidebar", "only-item", "top"])
+    t.feature("placement-%s-%s%s" % (name, where, "-sub" if opts else ""))
+    text = head + "\n" + body
+    if where == "item":
+        text = "- An item.\n\n" + indent_text(text, "  ")
+    elif where == "quote":
+        text = "Text.\n\n" + indent_text(text, "   ")
+    elif where == "sidebar":
+        text = ".. sidebar:: Outer\n\n" + indent_text(text, "   ")
+    elif where == "only-item":
+        text = "- An item.\n\n  .. only:: html\n\n" + \
+            indent_text(text, "     ")
+    t.add("process/index", text)
+
+
+def indent_text(text, prefix):
+    return "\n".join(prefix + l if l else "" for l in text.split("\n"))
+
+
 def f_subst_empty(t, docs):
     """A substitution definition, and a reference to it: the definition
     empty, missing its contents, or fine."""
@@ -1545,7 +1588,7 @@ LATER_FEATURES = [f_include_clip, f_include_circular, f_coc_deeper_title,
                   f_only_labels, f_indirect_targets, f_dup_labels, f_numref,
                   f_no_content, f_index_content, f_coc_blank_body,
                   f_subst_empty, f_cycle_unreached, f_listed_elsewhere,
-                  f_entry_forms, f_entry_unicode]
+                  f_entry_forms, f_entry_unicode, f_placement]
 
 
 def f_argline(t, docs):

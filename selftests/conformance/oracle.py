@@ -344,10 +344,12 @@ class Oracle:
                     break
                 block.append(b)
             # the message's other lines, a blank line, then the block
-            try:
-                start = block.index("") + 1
-            except ValueError:
-                continue
+            start = block.index("") + 1 if "" in block else len(block)
+            if start >= len(block):
+                # an error its run() raised quotes no block (docutils
+                # appends it to the message as a node): the directive at
+                # the line the error names, from the source
+                start, block = 0, self._block_at(m, tree, src)
             mm = self.RE_MARKER.match(block[start]) if start < len(block) \
                 else None
             if not mm or mm.group(1).lower() == "toctree":
@@ -370,6 +372,31 @@ class Oracle:
             path = self._parse(l, tree, src)[0][0]
             out.add((path, "dropped", mm.group(1).lower()))
         return out
+
+    def _block_at(self, m, tree, src):
+        """The lines of the directive block at the line an ERROR or SEVERE
+        warning @m names (its marker first, unindented), or []."""
+        if m.group(3) not in ("ERROR", "SEVERE") or not m.group(2):
+            return []
+        path = self._parse(m.group(0), tree, src)[0][0]
+        try:
+            with open(os.path.join(tree, path), encoding="utf-8") as f:
+                lines = f.read().split("\n")
+        except (OSError, UnicodeDecodeError):
+            return []
+        at = int(m.group(2)) - 1
+        if at >= len(lines):
+            return []
+        marker = lines[at].lstrip(" -*+")
+        indent = len(lines[at]) - len(marker)
+        if not marker.startswith(".. "):
+            return []
+        block = [marker]
+        for b in lines[at + 1:]:
+            if b.strip() and len(b) - len(b.lstrip()) <= indent:
+                break
+            block.append(b[indent:])
+        return block
 
     @staticmethod
     def _parse(text, tree, src):
@@ -526,7 +553,12 @@ class Oracle:
                 verdict.add((name, "short"))
             if s["depth"] != ref["depth"]:
                 verdict.add((name, "level"))
-            if not s["body"]:
+            if shown is None and self.builder == "html":
+                # the build died before it wrote the page: what it shows
+                # is not known (node classes cannot tell a table of
+                # contents that lists nothing)
+                verdict.add(("*", "bodies-unknown"))
+            elif not s["body"]:
                 verdict.add((name, "nobody"))
             if last and s["pos"] < last["pos"]:
                 verdict.add((name, "order"))

@@ -234,6 +234,14 @@ def substitution_only(cls):
     return any(rx.search(run) for run in run_sources(cls))
 
 
+def sectional(cls):
+    """Does the directive's run() refuse to stand where no section title
+    may, unless a sidebar holds it (BasePseudoSection's, Contents')?"""
+    rx = re.compile(r"if not \(self\.state_machine\.match_titles\s*"
+                    r"or isinstance\(self\.state_machine\.node,\s*nodes\.sidebar\)\)")
+    return any(rx.search(run) for run in run_sources(cls))
+
+
 def probe(kind, name, text, found=False):
     """Parse @text as a document of its own, as Sphinx reads one (the
     primary domain's directives by their names alone): (the doctree, its
@@ -242,9 +250,32 @@ def probe(kind, name, text, found=False):
     takes itself out of the documents it may list)."""
     import contextlib
     import io
-    from sphinx.testing.restructuredtext import parse
+    from os import path
+    from docutils.core import publish_doctree
+    from sphinx.io import SphinxStandaloneReader
+    from sphinx.parsers import RSTParser
+    from sphinx.util.docutils import sphinx_domains
 
     app = registry.app
+
+    def parse(app, text, docname):
+        """sphinx.testing's parse(), with the settings a build reads with
+        (env.settings: halt_level 5, doctitle_xform off ...)"""
+        try:
+            app.env.temp_data['docname'] = docname
+            reader = SphinxStandaloneReader()
+            reader.setup(app)
+            parser = RSTParser()
+            parser.set_application(app)
+            with sphinx_domains(app.env):
+                return publish_doctree(text, path.join(app.srcdir, docname + '.rst'),
+                                       reader=reader, parser=parser,
+                                       settings_overrides=dict(app.env.settings,
+                                                               env=app.env,
+                                                               gettext_compact=True))
+        finally:
+            app.env.temp_data.pop('docname', None)
+
     # a document of its own: its title's label is new
     docname = "probe-%s%s-%d" % (kind, name.replace(":", "-"), len(text))
     warnings = app._warning
@@ -303,7 +334,14 @@ def moved_out(name, cls):
     content, or else none) in a substitution definition, does docutils
     keep nothing of what the directive makes there, and warn that the
     definition is "empty or invalid"?  Its substitution_def() moves all
-    that is not inline out, in front of the definition (an error too)."""
+    that is not inline out, in front of the definition (an error too).
+    One whose run() inserts what it reads into docutils' input (include)
+    makes nothing where it stands: its probe needs no file to read."""
+    import inspect
+
+    if any("insert_input(" in inspect.getsource(c) for c in cls.__mro__
+           if c.__module__ != "builtins"):
+        return True
     for content in (["Some text."] if cls.has_content else []) + [""]:
         p = probe("moved-", name, directive_text(name, cls, content, "|s| "),
                   found=True)
@@ -408,9 +446,9 @@ def page_shows(html):
 
 def shows_nothing(name, cls):
     """Written as it should be (its arguments, and some text as its
-    content, or else none) after a title, with sections after it (two:
-    docutils makes a lone one the subtitle), does what the directive
-    makes show nothing on the html page (highlight, tabularcolumns ...)?
+    content, or else none), with a section after it (what a table of
+    contents may list), does what the directive makes show nothing on the
+    html page (highlight, tabularcolumns ...)?
     Sphinx resolves the probe (its post-transforms) and writes it with
     its html writer, without the sections after it.  Where the probe
     cannot tell (it fails, or warns), or for an extension's directive
@@ -423,9 +461,8 @@ def shows_nothing(name, cls):
 
     app = registry.app
     for content in (["Some text."] if cls.has_content else []) + [""]:
-        p = probe("blank-", name, "Title\n=====\n\n" +
-                  directive_text(name, cls, content) +
-                  "\nOne\n---\n\nText.\n\nTwo\n---\n\nText.\n")
+        p = probe("blank-", name, directive_text(name, cls, content) +
+                  "\nOne\n---\n\nText.\n")
         if not p:
             continue
         doctree, docname, warned = p
@@ -441,6 +478,9 @@ def shows_nothing(name, cls):
             t.apply_transforms()
             for sec in [n for n in doctree if isinstance(n, nodes.section)]:
                 doctree.remove(sec)
+            # what an extension puts first in every document (6.12's
+            # translations: a node only its own writer knows)
+            del doctree.children[:prefix_nodes(app)]
             builder.current_docname = docname
             doctree.settings = builder.docsettings
             writer.write(doctree, StringOutput(encoding="unicode"))
@@ -579,8 +619,12 @@ def inline_slots(name, cls, kind):
     inline_args = [i for i in range(n)
                    if PROBE_LABEL in somewhere(lambda a: written(name, cls, a[:i] + [role],
                                                                  content=content))[0]]
-    # only the last, the one that may take blanks (a title), ever is
-    assert inline_args in ([], [n - 1]), (name, inline_args)
+    # only the last, the one that may take blanks (a title), ever is; an
+    # extension may make inline text of any (kernel-feat: what its script
+    # prints, which the checker does not read)
+    assert inline_args in ([], [n - 1]) or \
+        not cls.__module__.startswith(("docutils.", "sphinx.")), (name, inline_args)
+    inline_args = [i for i in inline_args if i == n - 1]
     # A role can be the value only of an option whose converter takes it.
     # All of them at once, each with a label of its own: if that makes
     # the same nodes as none (maintainers-include, which reads all
@@ -616,7 +660,8 @@ def spec(name, cls):
     precedes the docinfo, only in a substitution definition, needs content,
     stays inline in a substitution definition, makes a toc entry, shows
     nothing on the html page, leaves a substitution definition empty,
-    reads its last argument as inline text)
+    reads its last argument as inline text, stands only where a section
+    title may or in a sidebar)
 
     An option whose value the directive reads as inline text has its
     kind in upper case."""
@@ -639,7 +684,7 @@ def spec(name, cls):
     options = " ".join("%s=%s" % (o, kinds[o]) for o in sorted(kinds))
     return (cls.required_arguments, cls.optional_arguments,
             bool(cls.final_argument_whitespace), kind, options,
-            flags + (title,))
+            flags + (title, sectional(cls)))
 
 
 def print_registry(reg, primary):
@@ -648,12 +693,13 @@ def print_registry(reg, primary):
         # the checker keeps the options given in a 64-bit mask
         assert len(reg[name].option_spec or ()) <= 64, name
         req, opt, ws, content, options, on = spec(name, reg[name])
-        prebib, subst, needs, inline, toc, blank, moved, title = on
+        prebib, subst, needs, inline, toc, blank, moved, title, sect = on
         flags = [f for f, on in (("D_WS", ws), ("D_PRIMARY", name in primary),
                                  ("D_PREBIB", prebib), ("D_SUBST", subst),
                                  ("D_CONTENT", needs), ("D_INLINE", inline),
                                  ("D_TOC", toc), ("D_BLANK", blank),
-                                 ("D_MOVED", moved), ("D_TITLE", title))
+                                 ("D_MOVED", moved), ("D_TITLE", title),
+                                 ("D_SECTIONAL", sect))
                  if on]
         head = '\t{ "%s", %d, %d, %s, %s,' % (
             name, req, opt, " | ".join(flags) or "0", content)
@@ -764,11 +810,12 @@ def write_tree(ksrc, out, names, reg):
 
 def sweep(oracle, checker, ksrc, out, reg, names):
     """The differences on the tree of the directives @names."""
-    from compare import UNCHECKED_KINDS, checker_records
+    from compare import UNCHECKED_KINDS, checker_records, checker_versions
 
     write_tree(ksrc, out, names, reg)
     s = oracle.run(out)
-    p = subprocess.run([os.path.abspath(checker), "--all", "--srctree", "."],
+    p = subprocess.run([os.path.abspath(checker), "--all", "--srctree", "."] +
+                       checker_versions(),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        cwd=out, timeout=600)
     crecs, _, other = checker_records(p.stderr.decode("utf-8", "replace"))

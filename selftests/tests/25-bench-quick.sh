@@ -12,14 +12,14 @@ md=$out/results.md
 diff -u "$md" "$TEST_TMP/run.out" || fail "the printed table is not results.md"
 
 # Every row of the table, measured or marked as skipped.
-for n in 1 2 3a 3b 3c 4 5a 5b 5c 5d 6 7 8a 8b 8c; do
+for n in 1 2 3a 3b 3c 4 5a 5b 5c 5d 6 7 8a 8b 8c 9a 9b 9c 9d 10a 10b; do
 	grep -q "^| $n | " "$md" || fail "no row $n in the table"
 done
-for n in 1 2 3a 8a 8b; do
+for n in 1 2 3a 8a 8b 9a 9b; do
 	grep "^| $n | " "$md" | grep -qE '\| [0-9.]+ (µs|ms|s) \|' ||
 		fail "row $n has no time: $(grep "^| $n | " "$md")"
 done
-for n in 3b 3c 4 5a 5b 5c 5d; do
+for n in 3b 3c 4 5a 5b 5c 5d 9c 9d 10a 10b; do
 	grep "^| $n | " "$md" | grep -q 'skipped (BENCH_QUICK)' ||
 		fail "row $n is not marked as skipped: $(grep "^| $n | " "$md")"
 done
@@ -33,11 +33,15 @@ grep -qE '^\| checker vs I/O floor, process tree \(1 / 2\) \| [0-9.]+x \| at mos
 # the files the checker read.
 txt=$out/results.txt
 for key in checker_process_median floor_process_median checker_broken_median \
-	checker_all_median floor_all_median process_instructions process_maxrss_kib; do
+	checker_all_median floor_all_median process_instructions process_maxrss_kib \
+	docutils_process_median docutils_tree_median docutils_tree_parsed; do
 	grep -qE "^$key=[0-9][0-9.e-]*\$" "$txt" || fail "$key is not a number in $txt"
 done
 expect_eq 0 "$(sed -n 's/^checker_process_exit=//p' "$txt")" "checker exit on the real tree"
 expect_eq 1 "$(sed -n 's/^checker_broken_exit=//p' "$txt")" "checker exit on the broken tree"
+# The docutils-only script finds the real tree clean, as the checker does.
+expect_eq 0 "$(sed -n 's/^docutils_tree_exit=//p' "$txt")" "docutils-only script exit on the real tree"
+expect_eq 0 "$(sed -n 's/^docutils_tree_warnings=//p' "$txt")" "docutils-only script warnings on the real tree"
 grep -q "^checker_broken_message=.*/Documentation/process/index.rst:[0-9]*:4: error: .*'submiting-patches'" "$txt" ||
 	fail "the checker did not report the broken entry: $(grep checker_broken_message "$txt")"
 [ "$(sed -n 's/^process_files=//p' "$txt")" -gt 10 ] || fail "the floor reads too few files"

@@ -5,6 +5,8 @@
 # A stand-in for sphinx-build (it exists, so Documentation/Makefile takes
 # Sphinx as installed, and it only says that it ran) keeps this fast: what
 # is tested is whether the guard runs before Sphinx, not Sphinx itself.
+# Asked for its version, it says nothing the checker can read: the checker
+# judges for every Sphinx it knows.
 # bases: each
 . "$TOP/selftests/lib.sh"
 
@@ -38,7 +40,8 @@ mapfile -t targets < <(awk '/^[a-z]+docs:/ { t = $1; sub(":", "", t) }
 [ "${#targets[@]}" -ge 5 ] || fail "found only ${#targets[@]} Sphinx targets: ${targets[*]}"
 echo "Sphinx targets: ${targets[*]}"
 
-# A misspelt code-of-conduct entry: one error, its consequences as notes.
+# A misspelt code-of-conduct entry: one error, its consequence as a note
+# (no orphan: Documentation/index.rst lists the code of conduct too).
 on_exit 'kgit checkout -q -- Documentation/process/index.rst'
 entry=$(grep -nx '   code-of-conduct' "$KSRC/$idx" | cut -d: -f1)
 toctree=$(grep -n '^\.\. toctree::' "$KSRC/$idx" | head -n 1 | cut -d: -f1)
@@ -46,7 +49,6 @@ sed -i 's/^   code-of-conduct$/   code-of-condcut/' "$KSRC/$idx"
 cat >"$TEST_TMP/broken.err" <<ERR
 $KSRC/$idx:$entry:4: error: toctree entry 'code-of-condcut' does not exist (no $KSRC/Documentation/process/code-of-condcut.rst); did you mean 'code-of-conduct'?
 $KSRC/$idx:$toctree:1: note: so the code of conduct ('code-of-conduct') is not linked from any toctree of this index
-$KSRC/Documentation/process/code-of-conduct.rst:1:1: note: so this document is not in any toctree
 ERR
 
 # Every Sphinx build that reads the process documents stops before Sphinx.
@@ -151,3 +153,39 @@ CHECKCONDUCT_ALL=1 run kmake checkconduct
 expect_eq "  CHKCOC  Documentation" "$(grep CHKCOC "$TEST_TMP/run.out")" \
 	"make checkconduct with CHECKCONDUCT_ALL=1 in the environment"
 echo "ok CHECKCONDUCT_ALL"
+
+# The guard and make checkconduct judge for the Sphinx that runs next, as
+# its --version says, and without Sphinx for every version the checker
+# knows: a toctree's :class: (Sphinx 7.4 on) stops 7.3's build only.
+fake_sphinx() {	# VERSION: a stand-in for sphinx-build VERSION
+	cat >"$TEST_TMP/sphinx-$1" <<EOF
+#!/bin/sh
+[ "\$1" != --version ] || { echo "sphinx-build $1"; exit 0; }
+echo "FAKE-SPHINX \$*"
+EOF
+	chmod +x "$TEST_TMP/sphinx-$1"
+}
+fake_sphinx 7.4.0
+fake_sphinx 7.3.7
+sed -i "${toctree}a\\   :class: guard-test" "$KSRC/$idx"
+run kmake htmldocs SPHINXBUILD="$TEST_TMP/sphinx-7.4.0"
+if [ "$RUN_STATUS" != 0 ] || ! sphinx_ran || [ -s "$TEST_TMP/run.err" ]; then
+	cat "$TEST_TMP/run.err"
+	fail "Sphinx 7.4: the guard did not take the toctree's :class:"
+fi
+run kmake htmldocs SPHINXBUILD="$TEST_TMP/sphinx-7.3.7"
+if [ "$RUN_STATUS" = 0 ] || sphinx_ran ||
+	! grep -q "^$KSRC/$idx:$((toctree + 1)):4: error: toctree option ':class:' is not an option of 'toctree'" \
+		"$TEST_TMP/run.err"; then
+	cat "$TEST_TMP/run.err"
+	fail "Sphinx 7.3: the guard let the toctree's :class: through"
+fi
+run kmake checkconduct SPHINXBUILD=no-such-sphinx
+if [ "$RUN_STATUS" != 0 ] ||
+	! grep -q "^$KSRC/$idx:$((toctree + 1)):4: warning: option ':class:' of 'toctree' is unknown to Sphinx before 7.4\$" \
+		"$TEST_TMP/run.err"; then
+	cat "$TEST_TMP/run.err"
+	fail "make checkconduct without Sphinx: no warning naming the versions"
+fi
+kgit checkout -q -- "$idx"
+echo "ok the Sphinx that runs next"

@@ -66,7 +66,11 @@ for case in "$fixtures"/cases/*/; do
 	args=() vars=()
 	[ ! -f "$case/args" ] || mapfile -t args <"$case/args"
 	[ ! -f "$case/env" ] || mapfile -t vars <"$case/env"
-	check "$case/expected" "$tree" "${args[@]}"
+	mapfile -t versions < <(fixture_versions "$case")
+	for v in "${versions[@]}"; do
+		mapfile -t vargs < <(version_args "$v")
+		check "$case/expected${v:+.$v}" "$tree" "${args[@]}" "${vargs[@]}"
+	done
 	echo "ok fixture $name"
 done
 vars=()
