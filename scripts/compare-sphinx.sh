@@ -9,11 +9,11 @@
 # prints both sides for the kinds of problem they share, toctree entries
 # that point nowhere, documents no toctree reaches, and :ref: and :doc:
 # links that lead nowhere, and where they differ.  Then the paths that
-# automarkup leaves unlinked against scripts/documentation-file-ref-check
-# (Sphinx says nothing about those).  The build may generate documents into the source
-# tree (6.12: the netlink specs), so the checker also runs on the
-# Documentation/ of a fresh extraction, and what it reports only there
-# is listed.
+# automarkup leaves unlinked against documentation-file-ref-check (make
+# refcheckdocs; Sphinx says nothing about those).  The build may
+# generate documents into the source tree (6.12: the netlink specs), so
+# the checker also runs on the Documentation/ of a fresh extraction, and
+# what it reports only there is listed.
 . "$(dirname "$0")/env.sh"
 set -eu
 
@@ -85,7 +85,7 @@ LC_ALL=C comm -23 <(LC_ALL=C sort "$out/checker.txt") <(LC_ALL=C sort "$out/chec
 # to, as "FILE PATH".
 sed -n "s|^\(Documentation/[^:]*\):[0-9]*:[0-9]*: warning: '\(Documentation/.*\)' is no document: automarkup leaves it unlinked.*|\1 \2|p" \
 	"$out/checker.txt" | sort -u >"$out/checker-paths"
-(cd "$KSRC" && perl scripts/documentation-file-ref-check 2>&1) |
+make -s -C "$KSRC" refcheckdocs 2>&1 |
 	sed -n 's|^\(Documentation/[^:]*\.rst\): \(Documentation/.*\)$|\1 \2|p' |
 	grep -v '^Documentation/doc-guide/checkconduct.rst ' | sort -u >"$out/refcheck-paths" || true
 echo "paths: checker $(wc -l <"$out/checker-paths"), documentation-file-ref-check $(wc -l <"$out/refcheck-paths"), both $(comm -12 "$out/checker-paths" "$out/refcheck-paths" | wc -l)"

@@ -10,7 +10,7 @@
 #   BUILD     everything generated (default $TOP/build)
 #   KSRC_TAR  the Debian kernel tarball (default linux-source-6.1)
 #   KSRC      the kernel tree made from it: $BUILD/src/<tarball name>
-#   BASE      its version as Debian names the package: 6.1, 6.12
+#   BASE      its version as Debian names the package: 6.1, 6.12, 7.3
 #   SERIES    the series for that base: $TOP/patches/$BASE
 #   COVER     the text of its cover letter: $TOP/series/$BASE/cover-letter.txt
 #   KOBJ      the out-of-tree builds of that base: $BUILD/obj/$BASE
@@ -24,7 +24,7 @@ BASE=${KSRC##*/linux-source-}
 SERIES=$TOP/patches/$BASE
 COVER=$TOP/series/$BASE/cover-letter.txt
 KOBJ=$BUILD/obj/$BASE
-BASES="6.1 6.12"
+BASES="6.1 6.12 7.3"
 export TOP BUILD KSRC_TAR KSRC BASE SERIES COVER KOBJ BASES
 
 # Bookkeeping of scripts/prepare-tree.sh and scripts/export-series.sh.

@@ -827,6 +827,12 @@ def write_tree(ksrc, out, names, reg):
     kdoc = os.path.join(ksrc, "Documentation")
     shutil.copy(os.path.join(kdoc, "conf.py"), doc)
     shutil.copytree(os.path.join(kdoc, "sphinx"), os.path.join(doc, "sphinx"))
+    # 7.3's maintainers_include parses MAINTAINERS when Sphinx loads it
+    # (its module keeps what it found): without one, no Sphinx starts.
+    # Earlier ones read it in the directive only, and their sweeps have
+    # none.
+    if getattr(sys.modules.get("maintainers_include"), "maint_parser", None):
+        shutil.copy(os.path.join(ksrc, "MAINTAINERS"), out)
     t = gen.Tree(random.Random(0))
     t.doc("index", "Top")
     t.doc("process/index", "Process")

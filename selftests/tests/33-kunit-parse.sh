@@ -8,10 +8,25 @@
 
 checker=$("$TOP/scripts/build-checker.sh")
 
-# parse FILE: kunit.py's verdict lines, without their time stamps.
+# parse FILE: kunit.py's verdict lines, without their time stamps, and
+# its exit status.  The kunit.py of every base's tree reads FILE, and they
+# must agree (85-boot judges each base's console with its own).
 parse() {
-	(cd "$KSRC" && /usr/bin/python3 tools/testing/kunit/kunit.py parse "$1") |
-		sed 's/^\[[0-9:]*\] //' >"$TEST_TMP/parsed"
+	local base status first=""
+	for base in $BASES; do
+		status=0
+		(cd "$BUILD/src/linux-source-$base" &&
+		 /usr/bin/python3 tools/testing/kunit/kunit.py parse "$1") |
+			sed 's/^\[[0-9:]*\] //' >"$TEST_TMP/parsed.$base" || status=$?
+		echo "$status" >>"$TEST_TMP/parsed.$base"
+		if [ -z "$first" ]; then
+			first=$base
+		elif ! diff -u "$TEST_TMP/parsed.$first" "$TEST_TMP/parsed.$base"; then
+			fail "the kunit.py of $first and $base differ on $1"
+		fi
+	done
+	sed '$d' "$TEST_TMP/parsed.$first" >"$TEST_TMP/parsed"
+	return "$(tail -n 1 "$TEST_TMP/parsed.$first")"
 }
 
 # Clean: every test point passes, kunit.py exits 0.
