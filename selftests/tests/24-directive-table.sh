@@ -1,11 +1,14 @@
 #!/bin/bash
 # The checker's table of directives (scripts/checkconduct/directives.c) is
-# what docutils 0.19, Sphinx 5.3 and the kernel's conf.py register, line
-# for line: selftests/conformance/sweep.py --registry prints it from the
-# registries themselves (and from what Sphinx does with a directive: where
-# it resolves a role written into it ...), so an upgrade of either, or a
-# new extension in conf.py, shows here as the lines that differ.
-# bases: each
+# what docutils 0.19, Sphinx 5.3 and the extensions the kernel's conf.py
+# loads register, on every base, line for line:
+# selftests/conformance/sweep.py --registry-json prints each tree's
+# registry (and what Sphinx does with a directive: where it resolves a
+# role written into it ...), --merge their union, which is the table: a
+# directive or option of any base, each with the extension that registers
+# it, which the checker looks for in the tree it checks.  So an upgrade of
+# docutils or Sphinx, or a new extension or option in a tree, shows here
+# as the lines that differ.
 . "$TOP/selftests/lib.sh"
 
 src=$KSRC/scripts/checkconduct/directives.c
@@ -15,13 +18,21 @@ sed -n '/^static const struct directive directives\[\] = {$/,/^};$/p' "$src" |
 	sed '1d;$d' >"$TEST_TMP/table"
 [ "$(grep -c '^	{ "' "$TEST_TMP/table")" -ge 100 ] ||
 	fail "found only $(grep -c '^	{ "' "$TEST_TMP/table") directives in $src"
-/usr/bin/python3 "$TOP/selftests/conformance/sweep.py" --registry "$KSRC" \
-	>"$TEST_TMP/registry" 2>"$TEST_TMP/registry.err" ||
-	fail "sweep.py --registry failed: $(tail -n 5 "$TEST_TMP/registry.err")"
+jsons=()
+for base in $BASES; do
+	tree=$BUILD/src/linux-source-$base
+	[ -f "$tree/Documentation/conf.py" ] || fail "no tree of $base: $tree"
+	/usr/bin/python3 "$TOP/selftests/conformance/sweep.py" --registry-json \
+		"$tree" "$TEST_TMP/registry-$base.json" 2>"$TEST_TMP/registry.err" ||
+		fail "sweep.py --registry-json $tree failed: $(tail -n 5 "$TEST_TMP/registry.err")"
+	jsons+=("$TEST_TMP/registry-$base.json")
+done
+/usr/bin/python3 "$TOP/selftests/conformance/sweep.py" --merge "${jsons[@]}" \
+	>"$TEST_TMP/registry" || fail "sweep.py --merge failed"
 if ! diff -u "$TEST_TMP/table" "$TEST_TMP/registry"; then
-	fail "the table of directives differs from the registries of $BASE (+: the registries)"
+	fail "the table of directives differs from the registries of $BASES (+: the registries)"
 fi
-echo "$(grep -c '^	{ "' "$TEST_TMP/table") directives, as registered"
+echo "$(grep -c '^	{ "' "$TEST_TMP/table") directives, as registered on $BASES"
 
 # The same for the tables of scripts/checkconduct/inline.c that docutils
 # defines: what may come before and after inline markup, and the schemes
