@@ -126,6 +126,8 @@ make_fixture() {
 	local case=$TOP/selftests/fixtures/cases/$1 dir=$2 path
 	cp -R "$TOP/selftests/fixtures/base/." "$dir"
 	[ ! -d "$case/Documentation" ] || cp -R "$case/Documentation" "$dir"
+	# what the kernel's extensions read beside Documentation/
+	[ ! -f "$case/MAINTAINERS" ] || cp "$case/MAINTAINERS" "$dir"
 	if [ -f "$case/remove" ]; then
 		while read -r path; do
 			rm -r "${dir:?}/$path"
