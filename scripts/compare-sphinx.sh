@@ -69,7 +69,8 @@ done
 fresh=$out/fresh
 rm -rf "$fresh"
 mkdir -p "$fresh"
-tar -C "$fresh" -xf "$1" --wildcards "$name/Documentation/*"
+# with MAINTAINERS, which maintainers-profile-toc reads (7.3)
+tar -C "$fresh" -xf "$1" --wildcards "$name/Documentation/*" "$name/MAINTAINERS"
 fresh_status=0
 (cd "$fresh/$name" && "$checker" --all --srctree . "${versions[@]}") 2>"$out/checker-fresh.txt" ||
 	fresh_status=$?
