@@ -315,7 +315,9 @@ class Runner:
             # (a duplicate label of a section): compared by kind and target
             pathless = {(r[1], r[2]) for r in s["records"]
                         if r[0] == "" and r[1] != "crash"}
-            crecs = {("",) + r[1:] if r[1:] in pathless else r for r in crecs}
+            # (but the checker's that Sphinx names with its file)
+            crecs = {("",) + r[1:] if r[1:] in pathless and r not in srecs
+                     else r for r in crecs}
             srecs = srecs | {r for r in crecs if r[0] == "" and r[1:] in pathless}
             # a build that dies never resolves a reference: the checker's
             # broken links are what it would have said; one that dies

@@ -380,8 +380,10 @@ class Oracle:
             return []
         path = self._parse(m.group(0), tree, src)[0][0]
         try:
-            with open(os.path.join(tree, path), encoding="utf-8") as f:
-                lines = f.read().split("\n")
+            # the lines as docutils counts them (string2lines())
+            with open(os.path.join(tree, path), encoding="utf-8",
+                      newline="") as f:
+                lines = f.read().splitlines()
         except (OSError, UnicodeDecodeError):
             return []
         at = int(m.group(2)) - 1
