@@ -324,7 +324,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* as conf.py */
 	write_as(conf_py, data, size);
-	read_excludes(&c.tree);
+	read_conf(&c.tree);
 	is_excluded(&c.tree, "process/howto");
 	is_excluded(&c.tree, "process/sub/one");
 
