@@ -345,13 +345,14 @@ class Oracle:
                 block.append(b)
             # the message's other lines, a blank line, then the block
             start = block.index("") + 1 if "" in block else len(block)
-            if start >= len(block):
+            mm = self.RE_MARKER.match(block[start]) if start < len(block) \
+                else None
+            if not mm:
                 # an error its run() raised quotes no block (docutils
                 # appends it to the message as a node): the directive at
                 # the line the error names, from the source
                 start, block = 0, self._block_at(m, tree, src)
-            mm = self.RE_MARKER.match(block[start]) if start < len(block) \
-                else None
+                mm = self.RE_MARKER.match(block[0]) if block else None
             if not mm or mm.group(1).lower() == "toctree":
                 continue
             cls = self._directive_class(app, mm.group(1))
