@@ -2,8 +2,9 @@
 # make export: write the series of this base, patches/<base>/, back from the
 # kernel tree's commits base..HEAD, with the cover letter whose text is kept
 # in series/<base>/cover-letter.txt (first paragraph: the subject; the rest:
-# the body).  The output depends only on
-# the commits: the same commits always give the same bytes.
+# the body), and under the "---" of a patch the note series/notes.txt has
+# for its subject.  The output depends only on the commits and those
+# files: the same commits always give the same bytes.
 set -eu
 . "$(dirname "$0")/env.sh"
 
@@ -26,6 +27,20 @@ built=$(kgit diff --name-only --diff-filter=A base..HEAD |
 [ -z "$built" ] || die "build output committed in $KSRC, drop it first:
 $built"
 
+# The notes of series/notes.txt on the commits of their subjects (and none
+# on the others), in the tree's refs/notes/checkconduct.
+attach_notes() {
+	local commit subject note
+	kgit update-ref -d refs/notes/checkconduct 2>/dev/null || true
+	for commit in $(kgit rev-list base..HEAD); do
+		subject=$(kgit log -1 --format=%s "$commit")
+		note=$(awk -v s="== $subject" '/^#/ { next }
+			/^== / { on = ($0 == s); next } on' "$TOP/series/notes.txt")
+		[ -z "$note" ] ||
+			kgit notes --ref=checkconduct add -m "$note" "$commit"
+	done
+}
+
 rm -f "$OUT"/*.patch
 count=$(kgit rev-list --count base..HEAD)
 if [ "$count" -eq 0 ]; then
@@ -33,11 +48,12 @@ if [ "$count" -eq 0 ]; then
 else
 	mkdir -p "$OUT"
 	kgit config "branch.$branch.description" "$(cat "$COVER")"
+	attach_notes
 	# The cover letter's From and Date are the committer's: pin the date.
 	GIT_COMMITTER_DATE=$(kgit log -1 --format=%ad --date=raw) \
 		kgit format-patch -q --cover-letter --cover-from-description=subject \
 		--subject-prefix="PATCH v2" --base=base \
-		--no-signature --zero-commit -o "$OUT" base..HEAD
+		--notes=checkconduct --no-signature --zero-commit -o "$OUT" base..HEAD
 	echo "export: wrote $count patches and a cover letter to ${OUT#"$TOP"/}"
 fi
 kgit rev-parse HEAD >"$KSRC_HEAD"

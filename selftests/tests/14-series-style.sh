@@ -11,9 +11,19 @@ mapfile -t patches < <(find "$SERIES" -maxdepth 1 -name '0*.patch' \
 
 for patch in "${patches[@]}"; do
 	name=$(basename "$patch")
-	# checkpatch: zero errors, zero warnings, zero checks
+	# checkpatch: zero errors, zero warnings, zero checks; but for its
+	# question whether MAINTAINERS needs updating, a known false positive
+	# where every file the patch adds is under the directory the entry
+	# lists and the note under the "---" says so.
 	(cd "$KSRC" && ./scripts/checkpatch.pl --strict --terse --no-summary "$patch") \
 		>"$TEST_TMP/cp" 2>&1 || true
+	if grep -q 'does MAINTAINERS need updating' "$TEST_TMP/cp" &&
+	   grep -q '^    entry of patch 1 lists as a directory.  A known false positive.$' "$patch" &&
+	   ! grep '^create mode ' "$patch" | grep -qv ' scripts/checkconduct/[^/]*$' &&
+	   grep -q '^+F:	scripts/checkconduct/$' "$SERIES"/0001-*.patch; then
+		sed -i '/does MAINTAINERS need updating/d' "$TEST_TMP/cp"
+		echo "ok $name: the MAINTAINERS question, answered under its ---"
+	fi
 	if [ -s "$TEST_TMP/cp" ]; then
 		cat "$TEST_TMP/cp"
 		fail "$name: checkpatch.pl --strict complains"
