@@ -35,7 +35,8 @@ attach_notes() {
 	for commit in $(kgit rev-list base..HEAD); do
 		subject=$(kgit log -1 --format=%s "$commit")
 		note=$(awk -v s="== $subject" '/^#/ { next }
-			/^== / { on = ($0 == s); next } on' "$TOP/series/notes.txt")
+			/^== / { on = (head && on) || $0 == s; head = 1; next }
+			{ head = 0 } on' "$TOP/series/notes.txt")
 		[ -z "$note" ] ||
 			kgit notes --ref=checkconduct add -m "$note" "$commit"
 	done
