@@ -53,7 +53,7 @@ else
 	# The cover letter's From and Date are the committer's: pin the date.
 	GIT_COMMITTER_DATE=$(kgit log -1 --format=%ad --date=raw) \
 		kgit format-patch -q --cover-letter --cover-from-description=subject \
-		--subject-prefix="PATCH v2" --base=base \
+		--subject-prefix="PATCH v3" --base=base \
 		--notes=checkconduct --no-signature --zero-commit -o "$OUT" base..HEAD
 	echo "export: wrote $count patches and a cover letter to ${OUT#"$TOP"/}"
 fi

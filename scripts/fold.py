@@ -26,7 +26,7 @@ KSRC = os.environ["KSRC"]
 
 def git(*args, stdin=None):
     env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_NOSYSTEM="1")
-    return subprocess.run(["git", "-C", KSRC] + list(args), input=stdin,
+    return subprocess.run(["git", "-C", KSRC, "-c", "core.quotePath=false"] + list(args), input=stdin,
                           capture_output=True, check=True, env=env).stdout
 
 

@@ -49,7 +49,7 @@ header() {
 		END { print value }'
 }
 # numbered as wide as the count: 0/9, 00/13
-expect_eq "Subject: [PATCH v2 $(printf '%0*d' "${#n}" 0)/$n] $(head -n 1 "$COVER")" \
+expect_eq "Subject: [PATCH v3 $(printf '%0*d' "${#n}" 0)/$n] $(head -n 1 "$COVER")" \
 	"$(header Subject "$cover")" "cover letter subject"
 grep -qxF "$(sed -n 3p "$COVER")" "$cover" || fail "cover letter body missing"
 expect_eq "Date: $(kgit log -1 --format=%aD)" "$(header Date "$cover")" "cover letter date"

@@ -19,7 +19,7 @@ for patch in "${patches[@]}"; do
 		>"$TEST_TMP/cp" 2>&1 || true
 	if grep -q 'does MAINTAINERS need updating' "$TEST_TMP/cp" &&
 	   grep -q '^    .*lists as a directory.  A known false positive.$' "$patch" &&
-	   ! grep '^create mode ' "$patch" | grep -qv ' scripts/checkconduct/[^/]*$' &&
+	   ! grep '^create mode ' "$patch" | grep -qv ' scripts/checkconduct/' &&
 	   grep -q '^+F:	scripts/checkconduct/$' "$SERIES"/0001-*.patch; then
 		sed -i '/does MAINTAINERS need updating/d' "$TEST_TMP/cp"
 		echo "ok $name: the MAINTAINERS question, answered under its ---"
@@ -48,7 +48,7 @@ done
 # Kbuild maintainers and both lists (the cover letter says so too).  The
 # Kbuild maintainer is the first of the tree's MAINTAINERS (6.1, 6.12:
 # Masahiro Yamada; 7.3: Nathan Chancellor).
-(cd "$KSRC" && ./scripts/get_maintainer.pl --no-git --no-rolestats "${patches[@]}") \
+(cd "$KSRC" && ./scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats "${patches[@]}") \
 	>"$TEST_TMP/to" 2>&1 || { cat "$TEST_TMP/to"; fail "get_maintainer.pl failed"; }
 kbuild=$(sed -n '/^KERNEL BUILD /,/^$/s/^M:\t//p' "$KSRC/MAINTAINERS" | head -n 1)
 [ -n "$kbuild" ] || fail "no M: line in the KERNEL BUILD entry of $KSRC/MAINTAINERS"
@@ -57,9 +57,9 @@ for who in "Jonathan Corbet <corbet@lwn.net>" "$kbuild" \
 	grep -qxF "$who" "$TEST_TMP/to" || { cat "$TEST_TMP/to"; fail "get_maintainer.pl does not name $who"; }
 done
 cover=$SERIES/0000-cover-letter.patch
-# v2: its subject says so, it says what changed, and names its base
-grep -q '^Subject: \[PATCH v2 0*/[0-9]*\] ' "$cover" || fail "the cover letter is not [PATCH v2 0/N]"
-grep -q '^Changes in v2:$' "$cover" || fail "the cover letter has no 'Changes in v2:'"
+# v3: its subject says so, it says what changed, and names its base
+grep -q '^Subject: \[PATCH v3 0*/[0-9]*\] ' "$cover" || fail "the cover letter is not [PATCH v3 0/N]"
+grep -q '^Changes in v3:$' "$cover" || fail "the cover letter has no 'Changes in v3:'"
 grep -q "^base-commit: $(kgit rev-parse base)\$" "$cover" ||
 	fail "the cover letter has no base-commit: line naming base"
 for who in "${kbuild% <*}" "Jonathan Corbet"; do
