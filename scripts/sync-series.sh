@@ -55,8 +55,9 @@ sync_to() {
 		fi
 		for f in "${SHARED[@]}"; do
 			if src_git cat-file -e "$c:$f" 2>/dev/null; then
+				# with its mode: a generator is executable
 				dst_git update-index --add --cacheinfo \
-					"100644,$(src_git show "$c:$f" | dst_git hash-object -w --stdin),$f"
+					"$(src_git ls-tree "$c" -- "$f" | cut -d' ' -f1),$(src_git show "$c:$f" | dst_git hash-object -w --stdin),$f"
 			else
 				dst_git update-index --force-remove "$f"
 			fi
