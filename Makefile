@@ -6,7 +6,7 @@ export BUILD KSRC_TAR
 
 RUN := scripts/env.sh
 
-.PHONY: all deps tree export sync fold test clean boot bench fuzz conformance
+.PHONY: all deps tree export sync fold rewrite test clean boot bench fuzz conformance
 
 all:
 	@$(RUN) scripts/main.sh
@@ -28,6 +28,11 @@ sync:
 # make fold FOLD='FILE=SUBJECT ...' to name one for a file (scripts/fold.py).
 fold:
 	@$(RUN) scripts/fold.py $(FOLD)
+
+# One transformation at every commit of the series (scripts/rewrite-series.sh):
+# make rewrite CMD='...' [MSGCMD='...'], CMD run in scripts/checkconduct/.
+rewrite:
+	@$(RUN) scripts/rewrite-series.sh
 
 # make test TESTS="00 1"  runs only the tests whose names start so.
 test: deps tree
