@@ -28,10 +28,15 @@ SHARED+=(Documentation/doc-guide/checkconduct.rst Documentation/process/code-of-
 sync_to() {
 	local dir=$1 parent c t subject tree new only
 	local -A by_subject=()
+	local -a shared
 	dst_git() { GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git -C "$dir" "$@"; }
 
 	[ -d "$dir/.git" ] || die "no tree $dir: run 'make tree KSRC_TAR=...' for it first"
 	[ -z "$(dst_git status --porcelain)" ] || die "uncommitted changes in $dir"
+	# and the checker's files only that tree has: left over, they go
+	mapfile -t shared < <({ printf '%s\n' "${SHARED[@]}"
+		dst_git ls-tree -r --name-only HEAD -- scripts/checkconduct |
+			grep -v '/Makefile$'; } | sort -u)
 	while IFS= read -r c; do
 		subject=$(dst_git log -1 --format=%s "$c")
 		[ -z "${by_subject[$subject]:-}" ] || die "$dir: two commits named '$subject'"
@@ -53,7 +58,7 @@ sync_to() {
 			dst_git read-tree "$parent"
 			t=$c
 		fi
-		for f in "${SHARED[@]}"; do
+		for f in "${shared[@]}"; do
 			if src_git cat-file -e "$c:$f" 2>/dev/null; then
 				# with its mode: a generator is executable
 				dst_git update-index --add --cacheinfo \

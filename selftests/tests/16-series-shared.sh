@@ -9,8 +9,11 @@
 
 read -r -a bases <<<"$BASES"
 [ "${#bases[@]}" -ge 2 ] || fail "BASES has a single base: $BASES"
-mapfile -t shared < <(git -C "$BUILD/src/linux-source-${bases[0]}" ls-tree -r \
-	--name-only HEAD -- scripts/checkconduct | grep -v '/Makefile$')
+# the checker's files in any series: one a series has and another lacks
+# (left over there, when the other dropped it) is a difference too
+mapfile -t shared < <(for base in "${bases[@]}"; do
+	git -C "$BUILD/src/linux-source-$base" ls-tree -r --name-only HEAD -- scripts/checkconduct
+done | grep -v '/Makefile$' | sort -u)
 [ "${#shared[@]}" -ge 5 ] || fail "only ${#shared[@]} files of the checker: ${shared[*]}"
 shared+=(Documentation/doc-guide/checkconduct.rst Documentation/process/code-of-conduct.sections)
 
