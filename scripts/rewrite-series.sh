@@ -33,8 +33,11 @@ for c in "${commits[@]}"; do
 	export c
 	kgit restore -q --source="$c" --staged --worktree -- "${paths[@]}"
 	if [ -d scripts/checkconduct ]; then
-		(cd scripts/checkconduct && eval "$CMD") ||
-			die "CMD failed at $(kgit log -1 --format='%h %s' "$c"); the series is on pre-rewrite"
+		if ! (cd scripts/checkconduct && eval "$CMD"); then
+			kgit reset -q --hard
+			kgit checkout -q "$branch"
+			die "CMD failed at $(kgit log -1 --format='%h %s' "$c"); the series is unchanged"
+		fi
 	fi
 	kgit add -u -- "${paths[@]}"
 	kgit log -1 --format=%B "$c" | eval "${MSGCMD:-cat}" >"$msg"
